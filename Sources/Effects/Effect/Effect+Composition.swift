@@ -1,0 +1,63 @@
+extension Effect {
+  /// Runs the effects at the same time. Their actions arrive in whatever order they are sent.
+  public static func merge(_ effects: Self...) -> Self { merge(effects) }
+
+  /// Runs the effects at the same time.
+  public static func merge(_ effects: some Sequence<Self>) -> Self {
+    let effects = effects.filter { if case .none = $0.operation { false } else { true } }
+    switch effects.count {
+    case 0: return .none
+    case 1: return effects[0]
+    default: return Self(operation: .merge(effects))
+    }
+  }
+
+  /// Runs the effects one after another: each starts when the one before it has finished,
+  /// including everything it started.
+  public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
+
+  /// Runs the effects one after another.
+  public static func concatenate(_ effects: some Sequence<Self>) -> Self {
+    let effects = effects.filter { if case .none = $0.operation { false } else { true } }
+    switch effects.count {
+    case 0: return .none
+    case 1: return effects[0]
+    default: return Self(operation: .concatenate(effects))
+    }
+  }
+
+  /// Runs this effect and then `other`.
+  public func concatenate(with other: Self) -> Self { .concatenate(self, other) }
+
+  /// Runs this effect and `other` at the same time.
+  public func merge(with other: Self) -> Self { .merge(self, other) }
+
+  /// Transforms the actions this effect sends. `Scope` uses it to lift a child's effects into
+  /// the parent's action type.
+  public func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
+    switch operation {
+    case .none:
+      return .none
+    case let .send(action):
+      return .init(operation: .send(transform(action)))
+    case let .run(priority, operation):
+      return .init(
+        operation: .run(priority) { send in
+          await operation(Send { action in send(transform(action)) })
+        }
+      )
+    case let .merge(effects):
+      return .init(operation: .merge(effects.map { $0.map(transform) }))
+    case let .concatenate(effects):
+      return .init(operation: .concatenate(effects.map { $0.map(transform) }))
+    case let .cancellable(id, cancelInFlight, effect):
+      return .init(operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
+    case let .cancel(id):
+      return .init(operation: .cancel(id: id))
+    case let .deferred(wait, effect):
+      return .init(operation: .deferred(wait, effect.map(transform)))
+    case let .throttle(id, interval, clock, latest, effect):
+      return .init(operation: .throttle(id: id, interval: interval, clock: clock, latest: latest, effect.map(transform)))
+    }
+  }
+}

@@ -1,0 +1,3 @@
+import Host
+
+Refold.main()
