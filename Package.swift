@@ -5,10 +5,10 @@ import PackageDescription
 let package = Package(
   name: "Refold",
   platforms: [
-    .macOS(.v14),
-    .iOS(.v17),
-    .tvOS(.v17),
-    .watchOS(.v10),
+    .macOS("15.4"),
+    .iOS("18.4"),
+    .tvOS("18.4"),
+    .watchOS("11.4"),
   ],
   products: [
     .library(name: "Effects", targets: ["Effects"]),

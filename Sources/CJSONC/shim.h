@@ -1,5 +1,5 @@
 #ifndef REFOLD_CJSONC_SHIM_H
 #define REFOLD_CJSONC_SHIM_H
-// json-c installs its headers under json-c/; pkg-config adds that folder to the include path.
-#include <json.h>
+// Included by its full path so that the build does not depend on pkg-config's -I flag.
+#include <json-c/json.h>
 #endif

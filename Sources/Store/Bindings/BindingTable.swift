@@ -1,0 +1,118 @@
+import Foundation
+
+/// Every binding of one store, and the dispatch that tells them about a commit.
+///
+/// Two ways to find the bindings to check:
+/// - **Scan**: check every binding. Cheapest for a handful of bindings.
+/// - **Index**: bindings on stored properties are indexed by the 8-byte words of `State` that
+///   they read. After a commit the table compares the new state with a retained copy of the
+///   previous one, word by word (memcmp in blocks), and checks only the bindings over words that
+///   differ. The cost then follows what changed, not how many bindings exist. Equal bytes imply
+///   an equal value because the copy is retained: a copy-on-write buffer that was mutated was
+///   copied first, so its pointer changed. Different bytes are only a hint; `==` decides.
+///
+/// Bindings on computed properties and selectors are always scanned.
+@MainActor
+@usableFromInline
+final class BindingTable<State> {
+  private var scanned: ContiguousArray<AnyBindingBox<State>> = []
+  private var indexed: ContiguousArray<AnyBindingBox<State>> = []
+  /// For each 8-byte word of State, the indexed bindings that read it.
+  private var bindingsByWord: [ContiguousArray<AnyBindingBox<State>>] = []
+  /// The state the bindings last saw, kept only while the index is in use.
+  private var previous: State?
+  private var hasInactive = false
+
+  /// Below this many indexed bindings, checking each one beats keeping the previous state.
+  static var indexThreshold: Int { 16 }
+
+  nonisolated init() {}
+
+  @usableFromInline
+  var isEmpty: Bool { scanned.isEmpty && indexed.isEmpty }
+
+  var count: Int { scanned.count + indexed.count }
+
+  private var usesIndex: Bool { indexed.count >= Self.indexThreshold }
+
+  func add(_ box: AnyBindingBox<State>, currentState: State) {
+    guard let bytes = box.watchedBytes else {
+      scanned.append(box)
+      return
+    }
+    indexed.append(box)
+    if bindingsByWord.isEmpty {
+      bindingsByWord = Array(repeating: [], count: (MemoryLayout<State>.size + 7) / 8)
+    }
+    for word in (bytes.lowerBound / 8)..<((bytes.upperBound + 7) / 8) {
+      bindingsByWord[word].append(box)
+    }
+    if usesIndex && previous == nil { previous = currentState }
+  }
+
+  func remove(_ box: AnyBindingBox<State>) {
+    guard box.isActive else { return }
+    box.isActive = false
+    hasInactive = true
+  }
+
+  /// Tells the bindings whose value changed. Called after every commit.
+  @usableFromInline
+  ///
+  /// `state` is read-only: a binding's callback may read `store.state` while it runs.
+  func dispatch(_ state: UnsafePointer<State>, seq: UInt64) {
+    if usesIndex, previous != nil {
+      dispatchIndexed(state, seq: seq)
+      previous = state.pointee
+    } else {
+      for box in indexed where box.isActive { box.check(state) }
+    }
+    for box in scanned where box.isActive { box.check(state) }
+    if hasInactive { compact() }
+  }
+
+  private func dispatchIndexed(_ state: UnsafePointer<State>, seq: UInt64) {
+    withUnsafePointer(to: &previous!) { old in
+      let new = UnsafeRawPointer(state)
+      let old = UnsafeRawPointer(old)
+      let size = MemoryLayout<State>.size
+      let block = 128
+      var start = 0
+      while start < size {
+        let length = min(block, size - start)
+        if memcmp(new + start, old + start, length) != 0 {
+          checkWords(from: start, length: length, new: new, old: old, state: state, seq: seq)
+        }
+        start += block
+      }
+    }
+  }
+
+  private func checkWords(
+    from start: Int, length: Int,
+    new: UnsafeRawPointer, old: UnsafeRawPointer,
+    state: UnsafePointer<State>, seq: UInt64
+  ) {
+    var offset = start
+    while offset < start + length {
+      let width = min(8, start + length - offset)
+      if memcmp(new + offset, old + offset, width) != 0 {
+        for box in bindingsByWord[offset / 8] where box.isActive && box.checkedAt != seq {
+          box.checkedAt = seq
+          box.check(state)
+        }
+      }
+      offset += 8
+    }
+  }
+
+  private func compact() {
+    hasInactive = false
+    scanned.removeAll { !$0.isActive }
+    indexed.removeAll { !$0.isActive }
+    for word in bindingsByWord.indices where bindingsByWord[word].contains(where: { !$0.isActive }) {
+      bindingsByWord[word].removeAll { !$0.isActive }
+    }
+    if !usesIndex { previous = nil }
+  }
+}

@@ -1,0 +1,25 @@
+/// Where an action came from: sent by a caller of ``Store/send(_:)``, or by an effect.
+public enum ActionOrigin: String, Codable, Sendable {
+  case send
+  case effect
+}
+
+/// One folded action, as plugins see it.
+public struct Commit<State, Action> {
+  /// 1, 2, 3 … per store, with no gaps.
+  public let seq: UInt64
+  public let origin: ActionOrigin
+  public let action: Action
+  /// The state after the action.
+  public let state: State
+
+  public init(seq: UInt64, origin: ActionOrigin, action: Action, state: State) {
+    self.seq = seq
+    self.origin = origin
+    self.action = action
+    self.state = state
+  }
+}
+
+extension Commit: Sendable where State: Sendable, Action: Sendable {}
+extension Commit: Equatable where State: Equatable, Action: Equatable {}

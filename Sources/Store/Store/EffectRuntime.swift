@@ -1,0 +1,239 @@
+/// Runs the effects that a store's reducer returns.
+///
+/// The runtime walks an ``Effect`` synchronously on the main actor, so that a cancellation
+/// (`cancel(id:)`, `cancelInFlight`) has taken effect before the next action is folded. Only
+/// `.run` bodies and clock waits leave the main actor. Every task is tracked by a number, by
+/// its cancel ids, and by the ``EffectGroup`` of the send that started it.
+///
+/// It holds the store only weakly (through `dispatch`), so effects never keep a store alive.
+@MainActor
+@usableFromInline
+final class EffectRuntime<Action: Sendable>: EffectCanceller {
+  /// Feeds an action from an effect back into the store.
+  var dispatch: (Action, EffectGroup) -> Void = { _, _ in }
+
+  private struct Running {
+    let task: Task<Void, Never>
+    let cancelIDs: [CancelID]
+    /// The action whose reducer returned this effect, kept for TestStore's failure messages.
+    let startedBy: Action
+  }
+
+  /// Where an effect is being started: the cancel ids it sits under and the group it counts in.
+  struct Context: Sendable {
+    var cancelIDs: [CancelID]
+    var group: EffectGroup
+    var startedBy: Action
+  }
+
+  private struct Throttle {
+    var pending: Effect<Action>?
+    var pendingContext: Context?
+  }
+
+  private var running: [UInt64: Running] = [:]
+  private var tasksByCancelID: [CancelID: Set<UInt64>] = [:]
+  private var throttles: [CancelID: Throttle] = [:]
+  private var nextTaskID: UInt64 = 0
+  private var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+  private var nextWaiterID: UInt64 = 0
+
+  nonisolated init() {}
+
+  /// How many effect tasks are running (including cancelled ones that have not yet ended).
+  var runningCount: Int { running.count }
+
+  /// The actions whose effects are still running, oldest first.
+  var actionsWithRunningEffects: [Action] {
+    running.sorted { $0.key < $1.key }.map(\.value.startedBy)
+  }
+
+  func makeGroup(parent: EffectGroup? = nil) -> EffectGroup {
+    EffectGroup(parent: parent, canceller: self)
+  }
+
+  // MARK: Starting
+
+  func start(_ effect: Effect<Action>, in context: Context) {
+    switch effect.operation {
+    case .none:
+      return
+
+    case let .send(action):
+      dispatch(action, context.group)
+
+    case let .run(priority, body):
+      let send = Send<Action> { [weak self] action in self?.dispatch(action, context.group) }
+      startTask(priority: priority, in: context) { await body(send) }
+
+    case let .merge(effects):
+      for effect in effects { start(effect, in: context) }
+
+    case let .concatenate(effects):
+      // The first step starts now, like any other effect; the rest wait their turn.
+      guard let first = startStep(effects[0], in: context) else { return }
+      let rest = effects.dropFirst()
+      startTask(priority: nil, in: context) { [weak self] in
+        await withTaskCancellationHandler {
+          await first.finish()
+        } onCancel: {
+          Task { @MainActor in first.cancel() }
+        }
+        for effect in rest {
+          guard !Task.isCancelled else { return }
+          guard let step = await self?.startStep(effect, in: context) else { return }
+          await withTaskCancellationHandler {
+            await step.finish()
+          } onCancel: {
+            Task { @MainActor in step.cancel() }
+          }
+        }
+      }
+
+    case let .cancellable(id, cancelInFlight, effect):
+      if cancelInFlight { cancel(id: id) }
+      var inner = context
+      inner.cancelIDs.append(id)
+      start(effect, in: inner)
+
+    case let .cancel(id):
+      cancel(id: id)
+
+    case let .deferred(wait, effect):
+      startTask(priority: nil, in: context) { [weak self] in
+        do { try await wait() } catch { return }
+        await self?.startIfNotCancelled(effect, in: context)
+      }
+
+    case let .throttle(id, interval, clock, latest, effect):
+      throttle(effect, id: id, interval: interval, clock: clock, latest: latest, in: context)
+    }
+  }
+
+  private func startStep(_ effect: Effect<Action>, in context: Context) -> EffectGroup? {
+    guard !Task.isCancelled else { return nil }
+    var step = context
+    step.group = makeGroup(parent: context.group)
+    start(effect, in: step)
+    return step.group
+  }
+
+  private func startIfNotCancelled(_ effect: Effect<Action>, in context: Context) {
+    // Checked on the main actor, where cancellation happens, so a wait that was cancelled
+    // while it hopped here can never start its effect.
+    guard !Task.isCancelled else { return }
+    start(effect, in: context)
+  }
+
+  private func startTask(
+    priority: TaskPriority?,
+    in context: Context,
+    body: @escaping @Sendable () async -> Void
+  ) {
+    nextTaskID += 1
+    let id = nextTaskID
+    // The task starts only after this method returns (it needs the main actor), so it is
+    // registered before it can finish.
+    let group = context.group
+    let task = Task(priority: priority) { [weak self] in
+      await body()
+      self?.taskDidEnd(id)
+      // Not through the runtime: the store (and with it the runtime) may be gone by now, and
+      // whoever awaits `StoreTask.finish()` must still be woken.
+      group.leave(id)
+    }
+    running[id] = Running(task: task, cancelIDs: context.cancelIDs, startedBy: context.startedBy)
+    for cancelID in context.cancelIDs {
+      tasksByCancelID[cancelID, default: []].insert(id)
+    }
+    context.group.enter(id)
+  }
+
+  private func taskDidEnd(_ id: UInt64) {
+    guard let ended = running.removeValue(forKey: id) else { return }
+    for cancelID in ended.cancelIDs {
+      tasksByCancelID[cancelID]?.remove(id)
+      if tasksByCancelID[cancelID]?.isEmpty == true { tasksByCancelID[cancelID] = nil }
+    }
+    if running.isEmpty {
+      let waiters = idleWaiters
+      idleWaiters = [:]
+      for waiter in waiters.values { waiter.resume() }
+    }
+  }
+
+  // MARK: Throttling
+
+  private func throttle(
+    _ effect: Effect<Action>,
+    id: CancelID,
+    interval: Duration,
+    clock: any Clock<Duration>,
+    latest: Bool,
+    in context: Context
+  ) {
+    var inner = context
+    inner.cancelIDs.append(id)
+    if throttles[id] != nil {
+      // Inside a window: keep only the newest, and only when asked to.
+      if latest {
+        throttles[id]?.pending = effect
+        throttles[id]?.pendingContext = inner
+      }
+      return
+    }
+    start(effect, in: inner)
+    openThrottleWindow(id: id, interval: interval, clock: clock, in: inner)
+  }
+
+  private func openThrottleWindow(id: CancelID, interval: Duration, clock: any Clock<Duration>, in context: Context) {
+    throttles[id] = Throttle()
+    startTask(priority: nil, in: context) { [weak self] in
+      do { try await clock.sleep(for: interval) } catch { return }
+      await self?.closeThrottleWindow(id: id, interval: interval, clock: clock)
+    }
+  }
+
+  private func closeThrottleWindow(id: CancelID, interval: Duration, clock: any Clock<Duration>) {
+    guard !Task.isCancelled, let window = throttles.removeValue(forKey: id) else { return }
+    if let pending = window.pending, let context = window.pendingContext {
+      start(pending, in: context)
+      openThrottleWindow(id: id, interval: interval, clock: clock, in: context)
+    }
+  }
+
+  // MARK: Cancelling
+
+  func cancel(id: CancelID) {
+    throttles[id] = nil
+    guard let ids = tasksByCancelID.removeValue(forKey: id) else { return }
+    for taskID in ids { running[taskID]?.task.cancel() }
+  }
+
+  func cancelTasks(_ ids: Set<UInt64>) {
+    for taskID in ids { running[taskID]?.task.cancel() }
+  }
+
+  func cancelAll() {
+    throttles.removeAll()
+    for entry in running.values { entry.task.cancel() }
+  }
+
+  /// Waits until no effect task is running, or until the waiting task is cancelled.
+  func idle() async {
+    guard !running.isEmpty else { return }
+    nextWaiterID += 1
+    let id = nextWaiterID
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        if Task.isCancelled || running.isEmpty {
+          continuation.resume()
+        } else {
+          idleWaiters[id] = continuation
+        }
+      }
+    } onCancel: {
+      Task { @MainActor [weak self] in self?.idleWaiters.removeValue(forKey: id)?.resume() }
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import IssueReporting
+
+/// Holds a feature's state, folds actions into it with the feature's reducer, runs the effects
+/// the reducer returns, and tells bindings and plugins about each change.
+///
+/// ```swift
+/// let store = Store(initialState: AmountInput.State(), reducer: AmountInput())
+/// let binding = store.bind(\.output) { label.text = $0 }
+/// store.send(.textChanged("1234"))   // label.text == "1,234₩"
+/// ```
+///
+/// The store lives on the main actor. An action sent while another is being folded (by a
+/// binding, a plugin or an effect) is queued and folded after it, in FIFO order; nothing runs
+/// re-entrantly and nothing is dropped. When the store is released, its effects are cancelled.
+@MainActor
+public final class Store<State, Action: Sendable> {
+  @usableFromInline var _state: State
+  @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
+  @usableFromInline var seq: UInt64 = 0
+  @usableFromInline var isFolding = false
+  @usableFromInline var queue: [QueuedAction] = []
+  @usableFromInline var plugins: [any StorePlugin<State, Action>]
+  @usableFromInline let bindings = BindingTable<State>()
+  let runtime = EffectRuntime<Action>()
+
+  @usableFromInline
+  struct QueuedAction {
+    let action: Action
+    let origin: ActionOrigin
+    let group: EffectGroup?
+  }
+
+  /// Makes a store that starts at `initialState` and folds actions with `reducer`.
+  ///
+  /// - Parameter plugins: see every commit, in order (the event log's `Recorder`, logging,
+  ///   metrics).
+  public init<R: Reducer>(
+    initialState: State,
+    reducer: R,
+    plugins: [any StorePlugin<State, Action>] = []
+  ) where R.State == State, R.Action == Action {
+    self._state = initialState
+    self.reducer = reducer.reduce(into:action:)
+    self.plugins = plugins
+    runtime.dispatch = { [weak self] action, group in
+      self?.enqueueOrFold(action, origin: .effect, group: group)
+    }
+  }
+
+  // Effects must not outlive their store. Isolated, so that a store released on the main actor
+  // (the usual case) cancels its effects before the release returns.
+  isolated deinit {
+    runtime.cancelAll()
+  }
+
+  /// The current state.
+  public var state: State { _state }
+
+  /// How many actions this store has folded. The seq of the last ``Commit``.
+  public var commitCount: UInt64 { seq }
+
+  /// Folds `action` into the state, then starts the effects the reducer returned.
+  ///
+  /// - Returns: a ``StoreTask`` for those effects; `await task.finish()` waits for them.
+  @discardableResult
+  @inlinable
+  public func send(_ action: Action) -> StoreTask {
+    enqueueOrFold(action, origin: .send, group: nil)
+  }
+
+  /// Adds a plugin. It sees the commits from the next one on.
+  public func attach(_ plugin: any StorePlugin<State, Action>) {
+    plugins.append(plugin)
+  }
+
+  /// Removes a plugin that was added at init or with ``attach(_:)``.
+  public func detach(_ plugin: any StorePlugin<State, Action>) {
+    plugins.removeAll { $0 === plugin }
+  }
+
+  /// How many effect tasks are running now.
+  public var runningEffectCount: Int { runtime.runningCount }
+
+  // MARK: The fold
+
+  @usableFromInline
+  @discardableResult
+  func enqueueOrFold(_ action: Action, origin: ActionOrigin, group: EffectGroup?) -> StoreTask {
+    if isFolding {
+      // Re-entrant: a binding, plugin or `.send` effect sent while an action is being folded.
+      // The queued action needs its own group now so that its StoreTask can finish later.
+      let group = group ?? runtime.makeGroup()
+      queue.append(QueuedAction(action: action, origin: origin, group: group))
+      return StoreTask(group: group)
+    }
+    isFolding = true
+    defer { isFolding = false }
+    let task = StoreTask(group: fold(action, origin: origin, group: group))
+    if !queue.isEmpty { drainQueue() }
+    return task
+  }
+
+  @usableFromInline
+  func drainQueue() {
+    var index = 0
+    // New actions may be appended while draining; they are folded in the same loop, in order.
+    while index < queue.count {
+      let next = queue[index]
+      index += 1
+      fold(next.action, origin: next.origin, group: next.group)
+    }
+    queue.removeAll(keepingCapacity: true)
+  }
+
+  /// Folds one action and tells everyone. Returns the group of the effects it started.
+  @usableFromInline
+  @discardableResult
+  func fold(_ action: Action, origin: ActionOrigin, group: EffectGroup?) -> EffectGroup? {
+    seq &+= 1
+    let effect = reducer(&_state, action)
+    var group = group
+    if case .none = effect.operation {
+    } else {
+      // Started before anyone is told, so that `cancelInFlight` has already cancelled the old
+      // effect when a binding or plugin looks at the new state.
+      let effectGroup = group ?? runtime.makeGroup()
+      group = effectGroup
+      runtime.start(effect, in: .init(cancelIDs: [], group: effectGroup, startedBy: action))
+    }
+    if !plugins.isEmpty { notifyPlugins(action, origin: origin) }
+    if !bindings.isEmpty { withUnsafePointer(to: _state) { bindings.dispatch($0, seq: seq) } }
+    return group
+  }
+
+  @usableFromInline
+  func notifyPlugins(_ action: Action, origin: ActionOrigin) {
+    let commit = Commit(seq: seq, origin: origin, action: action, state: _state)
+    var failed: [(plugin: any StorePlugin<State, Action>, error: any Error)] = []
+    for plugin in plugins {
+      do {
+        try plugin.didCommit(commit)
+      } catch {
+        failed.append((plugin, error))
+      }
+    }
+    for (plugin, error) in failed {
+      plugins.removeAll { $0 === plugin }
+      reportIssue(
+        """
+        Plugin \(type(of: plugin)) threw at seq \(commit.seq) and was detached: \(error)
+        The store keeps running without it.
+        """
+      )
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import Clocks
+import Testing
+@testable import Store
+
+private enum ID: Hashable, Sendable { case search }
+
+/// A feature with one effect, to exercise the TestStore.
+private func searchFeature(clock: TestClock<Duration>) -> Scripted {
+  Scripted { action in
+    switch action {
+    case let .rename(query):
+      return .run { send in
+        try await clock.sleep(for: .milliseconds(300))
+        await send(.note("results for \(query)"))
+      }
+      .cancellable(id: ID.search, cancelInFlight: true)
+    case .increment:
+      return .send(.note("bumped"))
+    default:
+      return .none
+    }
+  }
+}
+
+@MainActor
+struct TestStoreTests {
+  @Test func aFullyAssertedFlowPasses() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Counter.State(), reducer: searchFeature(clock: clock))
+    await store.send(.rename("iu")) { $0.label = "iu" }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.note("results for iu")) { $0.log = ["results for iu"] }
+    await store.send(.increment) { $0.count = 1 }
+    await store.receive(.note("bumped")) { $0.log.append("bumped") }
+    await store.finish()
+    #expect(store.state.log == ["results for iu", "bumped"])
+  }
+
+  @Test func anUnassertedStateChangeFailsWithADiff() async {
+    let store = TestStore(initialState: Counter.State(), reducer: Counter())
+    await withKnownIssue {
+      await store.send(.increment)
+    } matching: { issue in
+      issue.description.contains("State was not expected to change")
+        && issue.description.contains("−   count: 0")
+        && issue.description.contains("+   count: 1")
+    }
+  }
+
+  @Test func aWrongAssertionFailsWithADiff() async {
+    let store = TestStore(initialState: Counter.State(), reducer: Counter())
+    await withKnownIssue {
+      await store.send(.set(3)) { $0.count = 4 }
+    } matching: { issue in
+      issue.description.contains("does not match expectation")
+        && issue.description.contains("−   count: 4")
+        && issue.description.contains("+   count: 3")
+    }
+  }
+
+  @Test func anActionNeverReceivedFails() async {
+    let store = TestStore(initialState: Counter.State(), reducer: Counter())
+    await withKnownIssue {
+      await store.receive(.note("never"), timeout: .milliseconds(50))
+    } matching: { $0.description.contains("received none") }
+  }
+
+  @Test func anUnexpectedReceivedActionFailsWithADiff() async {
+    let store = TestStore(initialState: Counter.State(), reducer: searchFeature(clock: TestClock()))
+    await store.send(.increment) { $0.count = 1 }
+    await withKnownIssue {
+      await store.receive(.note("something else")) { $0.log = ["bumped"] }
+    } matching: { issue in
+      issue.description.contains("unexpected action") && issue.description.contains("bumped")
+    }
+  }
+
+  @Test func sendingBeforeHandlingReceivedActionsFails() async {
+    let store = TestStore(initialState: Counter.State(), reducer: searchFeature(clock: TestClock()))
+    await store.send(.increment) { $0.count = 1 }
+    await withKnownIssue {
+      await store.send(.increment) { $0.count = 2 }
+    } matching: { $0.description.contains("Must handle 1 received action") }
+  }
+
+  @Test func anEffectStillRunningAtFinishFails() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Counter.State(), reducer: searchFeature(clock: clock))
+    await store.send(.rename("slow")) { $0.label = "slow" }
+    await withKnownIssue {
+      await store.finish(timeout: .milliseconds(50))
+    } matching: { issue in
+      issue.description.contains("still running") && issue.description.contains("rename")
+    }
+  }
+
+  @Test func anUnreceivedActionAtFinishFails() async {
+    let store = TestStore(initialState: Counter.State(), reducer: searchFeature(clock: TestClock()))
+    await store.send(.increment) { $0.count = 1 }
+    await withKnownIssue {
+      await store.finish()
+    } matching: { $0.description.contains("unexpected action") }
+  }
+
+  @Test func skipReceivedActionsAcceptsTheirState() async {
+    let store = TestStore(initialState: Counter.State(), reducer: searchFeature(clock: TestClock()))
+    await store.send(.increment) { $0.count = 1 }
+    store.skipReceivedActions()
+    await store.send(.decrement) { $0.count = 0 }
+    await store.finish()
+    #expect(store.state.log == ["bumped"])
+  }
+
+  @Test func cancelInFlightLeavesOnlyTheLastResponseToReceive() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Counter.State(), reducer: searchFeature(clock: clock))
+    await store.send(.rename("a")) { $0.label = "a" }
+    await store.send(.rename("ab")) { $0.label = "ab" }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.note("results for ab")) { $0.log = ["results for ab"] }
+    await store.finish()
+  }
+}
