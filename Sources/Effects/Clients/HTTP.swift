@@ -1,0 +1,148 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// What the live clients share: build a request, send it through URLSession, and sort the
+/// outcome into "cancelled", "no answer" and "an answer with a status and a body". Each client
+/// turns that into its own error type, so this file knows nothing about logins or searches.
+package enum HTTP {
+  /// An answer from the server, whatever its status.
+  package struct Response: Sendable {
+    package var status: Int
+    package var body: Data
+
+    package var isSuccess: Bool { (200..<300).contains(status) }
+  }
+
+  /// The request got no answer: the connection failed, timed out, or the reply was not HTTP.
+  package struct TransportError: Error, CustomStringConvertible {
+    package var url: URL
+    package var reason: String
+
+    package var description: String { "No answer from \(url.absoluteString): \(reason)" }
+  }
+
+  /// The session the live clients use unless they are given one: ephemeral, so that no login
+  /// reply is cached on disk and no cookie outlives the process.
+  package static let defaultSession = URLSession(configuration: .ephemeral)
+
+  /// Builds a request with a timeout in seconds, as URLRequest wants it.
+  package static func request(
+    _ method: String,
+    _ url: URL,
+    timeout: Duration,
+    json body: Data? = nil
+  ) -> URLRequest {
+    var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
+    // NB: set through the property: FoundationNetworking ignores the initializer's
+    //     `timeoutInterval:` and falls back to the session's 60 s.
+    request.timeoutInterval = timeoutInterval(timeout)
+    request.httpMethod = method
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    if let body {
+      request.httpBody = body
+      request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
+    }
+    return request
+  }
+
+  /// Sends `request` and returns the server's answer.
+  ///
+  /// - Throws: `CancellationError` when the calling task is cancelled (the request is cancelled
+  ///   with it, and the connection closed), ``TransportError`` when there is no answer.
+  package static func send(_ request: URLRequest, session: URLSession) async throws -> Response {
+    let url = request.url ?? URL(fileURLWithPath: "/")
+    try Task.checkCancellation()
+    let data: Data
+    let response: URLResponse
+    do {
+      // NB: `data(for:)` cancels its URLSessionTask when the calling task is cancelled, on Apple
+      //     platforms and in FoundationNetworking alike; HostTests checks that the server sees
+      //     the connection close.
+      (data, response) = try await session.data(for: request)
+    } catch {
+      if Task.isCancelled || (error as? URLError)?.code == .cancelled || error is CancellationError {
+        throw CancellationError()
+      }
+      throw TransportError(url: url, reason: describe(error))
+    }
+    guard let http = response as? HTTPURLResponse else {
+      throw TransportError(url: url, reason: "the reply was not HTTP")
+    }
+    return Response(status: http.statusCode, body: data)
+  }
+
+  /// The request timeout in seconds. FoundationNetworking truncates it to whole seconds (so
+  /// 0.5 s would time out at once); round up there instead.
+  static func timeoutInterval(_ duration: Duration) -> TimeInterval {
+    let (seconds, attoseconds) = duration.components
+    let interval = TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    #if canImport(FoundationNetworking)
+      return max(1, interval.rounded(.up))
+    #else
+      return interval
+    #endif
+  }
+
+  /// A short reason for a transport failure. URLError's own description on Linux is just a
+  /// domain and a code, so the common codes get words.
+  static func describe(_ error: any Error) -> String {
+    guard let error = error as? URLError else { return String(describing: error) }
+    switch error.code {
+    case .timedOut: return "the request timed out"
+    case .cannotConnectToHost: return "could not connect to the server"
+    case .cannotFindHost, .dnsLookupFailed: return "could not find the server"
+    case .notConnectedToInternet: return "not connected to the internet"
+    case .networkConnectionLost: return "the connection was lost"
+    case .badServerResponse: return "the server's reply was not valid HTTP"
+    case .secureConnectionFailed: return "the secure connection failed"
+    default: return "URLError \(error.code.rawValue)"
+    }
+  }
+}
+
+extension HTTP.Response {
+  /// The start of the body as text, for error messages: enough to recognise an HTML error page
+  /// or a proxy's message without flooding a log.
+  package var bodySnippet: String {
+    let text = String(decoding: body.prefix(120), as: UTF8.self)
+    return body.count > 120 ? text + "…" : text
+  }
+}
+
+extension URL {
+  /// `base` with `path` appended as path components, keeping any path the base already has
+  /// (`http://host/api` + `auth/local` → `http://host/api/auth/local`).
+  package func appendingEndpoint(_ path: String) -> URL {
+    path.split(separator: "/").reduce(self) { $0.appendingPathComponent(String($1)) }
+  }
+}
+
+/// Thrown by the `unimplemented` doubles after they report the issue.
+public struct UnimplementedEndpoint: Error, CustomStringConvertible, Sendable {
+  /// The client and endpoint, e.g. `AuthClient.login`.
+  public var name: String
+
+  public var description: String { "Unimplemented: \(name)" }
+}
+
+/// A one-line reason for a decoding failure: which key or value, not the whole coding path dump.
+func decodingFailureReason(_ error: any Error) -> String {
+  guard let error = error as? DecodingError else { return String(describing: error) }
+  func path(_ context: DecodingError.Context) -> String {
+    let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+    return keys.isEmpty ? "the top level" : keys.joined(separator: ".")
+  }
+  switch error {
+  case .keyNotFound(let key, let context):
+    return "missing \"\(key.stringValue)\" at \(path(context))"
+  case .typeMismatch(_, let context), .valueNotFound(_, let context):
+    return "unexpected value at \(path(context))"
+  case .dataCorrupted(let context):
+    return context.codingPath.isEmpty ? "not valid JSON" : "invalid value at \(path(context))"
+  @unknown default:
+    return String(describing: error)
+  }
+}

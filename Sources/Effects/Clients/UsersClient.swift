@@ -1,0 +1,86 @@
+import Foundation
+import IssueReporting
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Fetches the user list: the user list's one dependency.
+///
+/// The live value speaks JSONPlaceholder's `/users` and points at it by default:
+///
+/// ```swift
+/// let users = try await UsersClient.live().fetch()
+///
+/// // in a test
+/// let client = UsersClient.returning([User(id: 1, name: "Leanne Graham", username: "Bret", email: "…")])
+/// ```
+///
+/// Every failure is thrown as a ``FetchError``, except cancellation, which throws
+/// `CancellationError`.
+public struct UsersClient: Sendable {
+  /// Returns all users.
+  public var fetch: @Sendable () async throws -> [User]
+
+  public init(fetch: @escaping @Sendable () async throws -> [User]) {
+    self.fetch = fetch
+  }
+}
+
+extension UsersClient {
+  /// JSONPlaceholder.
+  public static let defaultBaseURL = URL(string: "https://jsonplaceholder.typicode.com")!
+
+  /// A client for a JSONPlaceholder-style server at `baseURL`.
+  ///
+  /// Sends `GET {base}/users` and decodes `[{"id", "name", "username", "email", …}]`, ignoring
+  /// the other fields. No answer or a non-2xx status throws ``FetchError/Kind/network``; a body
+  /// that does not decode throws ``FetchError/Kind/parse``.
+  public static func live(
+    baseURL: URL = defaultBaseURL,
+    timeout: Duration = .seconds(10),
+    session: URLSession? = nil
+  ) -> Self {
+    let session = session ?? HTTP.defaultSession
+    let url = baseURL.appendingEndpoint("users")
+    return Self {
+      let response: HTTP.Response
+      do {
+        response = try await HTTP.send(HTTP.request("GET", url, timeout: timeout), session: session)
+      } catch let error as HTTP.TransportError {
+        throw FetchError(kind: .network, message: error.description)
+      }
+      return try decodeUsers(response)
+    }
+  }
+
+  /// Sorts a users reply into users or a ``FetchError``.
+  static func decodeUsers(_ response: HTTP.Response) throws(FetchError) -> [User] {
+    guard response.isSuccess else {
+      throw FetchError(kind: .network, message: "The server answered HTTP \(response.status)")
+    }
+    do {
+      return try JSONDecoder().decode([User].self, from: response.body)
+    } catch {
+      throw FetchError(kind: .parse, message: "The users reply did not decode: \(decodingFailureReason(error))")
+    }
+  }
+}
+
+extension UsersClient {
+  /// Reports an issue naming the endpoint, and throws, when `fetch` is called.
+  public static let unimplemented = Self {
+    reportIssue("Unimplemented: UsersClient.fetch (GET /users) was called.")
+    throw UnimplementedEndpoint(name: "UsersClient.fetch")
+  }
+
+  /// Answers every fetch with `users`.
+  public static func returning(_ users: [User]) -> Self {
+    Self { users }
+  }
+
+  /// Fails every fetch with `error`.
+  public static func failing(_ error: FetchError) -> Self {
+    Self { throw error }
+  }
+}

@@ -1,0 +1,44 @@
+import Effects
+import Foundation
+import Testing
+
+@testable import Host
+
+/// Runs `body` against a fresh backend on an OS-chosen port and stops it afterwards, whether
+/// `body` throws or not. Each test gets its own backend, so counts never mix.
+func withDemoBackend(_ body: (DemoBackend) async throws -> Void) async throws {
+  let backend = try await DemoBackend.start()
+  do {
+    try await body(backend)
+  } catch {
+    await backend.stop()
+    throw error
+  }
+  await backend.stop()
+}
+
+/// Starts `operation` in a task, waits until the backend is handling its request, cancels the
+/// task, and returns how the operation ended and how long that took after the cancel.
+///
+/// The wait for the request is bounded by `waitUntil`'s timeout; nothing here sleeps.
+func cancelMidFlight<T: Sendable>(
+  _ backend: DemoBackend,
+  path: String,
+  _ operation: @escaping @Sendable () async throws -> T
+) async throws -> (result: Result<T, any Error>, afterCancel: Duration) {
+  let task = Task { try await operation() }
+  let arrived = await backend.waitUntil { $0.inFlight[path, default: 0] == 1 }
+  try #require(arrived, "the request never reached \(path)")
+  var result: Result<T, any Error>!
+  let afterCancel = await ContinuousClock().measure {
+    task.cancel()
+    result = await task.result
+  }
+  return (result, afterCancel)
+}
+
+extension Result {
+  var failure: Failure? {
+    if case .failure(let error) = self { error } else { nil }
+  }
+}
