@@ -1,0 +1,47 @@
+/// Decodes `Decodable` values from UTF-8 JSON, accepting and rejecting what Foundation's
+/// `JSONDecoder` does under its default strategies.
+///
+/// ```swift
+/// let action = try LogJSONDecoder().decode(Action.self, from: Array(#"{"textChanged":{"_0":"1234"}}"#.utf8))
+/// ```
+///
+/// Numbers are converted as `JSONDecoder` converts them: `1.0` is a valid `Int`, while `1.9`,
+/// `"12"` and `9223372036854775808` (as `Int64`) are errors. Input must be one complete JSON
+/// value in valid UTF-8 (whitespace around it is fine). On Linux, json-c does the parsing.
+///
+/// It has no state, so one decoder can be used from any number of threads at once.
+public struct LogJSONDecoder: Sendable {
+  package var backend: JSONBackend
+
+  public init() {
+    backend = .preferred
+  }
+
+  package init(backend: JSONBackend) {
+    self.backend = backend
+  }
+
+  /// Decodes a value of `type` from the JSON in `bytes`.
+  ///
+  /// - Throws: ``LogCodecError`` naming the byte offset for input that is not JSON, or the
+  ///   coding path for JSON of the wrong shape; or whatever the type's own `init(from:)` throws.
+  public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+    try bytes.withUnsafeBytes { try decode(type, from: $0) }
+  }
+
+  /// Decodes a value of `type` from the JSON in `bytes`, without copying them.
+  public func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
+    try decode(type, from: try parseJSONLine(bytes))
+  }
+
+  /// Parses one JSON value (typically one line of the event log) into a tree, so that its
+  /// fields can be read and its parts decoded without parsing again.
+  package func parseJSONLine(_ bytes: UnsafeRawBufferPointer) throws(LogCodecError) -> JSONValue {
+    try backend.parse(bytes)
+  }
+
+  /// Decodes a value of `type` from a tree, e.g. the `action` member of a parsed line.
+  package func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+    try withCodecErrors { try JSONValueDecoder.decode(type, from: value) }
+  }
+}
