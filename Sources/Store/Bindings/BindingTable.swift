@@ -11,29 +11,31 @@ import Foundation
 ///   an equal value because the copy is retained: a copy-on-write buffer that was mutated was
 ///   copied first, so its pointer changed. Different bytes are only a hint; `==` decides.
 ///
-/// Bindings on computed properties and selectors are always scanned.
+/// Bindings on computed properties and selectors are always scanned. The dispatch itself is
+/// `Store.dispatchBindings()`, so that it is specialized with the store.
 @MainActor
 @usableFromInline
 final class BindingTable<State> {
-  private var scanned: ContiguousArray<AnyBindingBox<State>> = []
-  private var indexed: ContiguousArray<AnyBindingBox<State>> = []
+  @usableFromInline @exclusivity(unchecked) var scanned: ContiguousArray<AnyBindingBox<State>> = []
+  @usableFromInline @exclusivity(unchecked) var indexed: ContiguousArray<AnyBindingBox<State>> = []
   /// For each 8-byte word of State, the indexed bindings that read it.
-  private var bindingsByWord: [ContiguousArray<AnyBindingBox<State>>] = []
+  @usableFromInline @exclusivity(unchecked) var bindingsByWord: [ContiguousArray<AnyBindingBox<State>>] = []
   /// The state the bindings last saw, kept only while the index is in use.
-  private var previous: State?
-  private var hasInactive = false
+  @usableFromInline @exclusivity(unchecked) var previous: State?
+  @usableFromInline @exclusivity(unchecked) var hasInactive = false
 
   /// Below this many indexed bindings, checking each one beats keeping the previous state.
-  static var indexThreshold: Int { 16 }
+  @usableFromInline static var indexThreshold: Int { 16 }
 
   nonisolated init() {}
 
-  @usableFromInline
+  @inlinable
   var isEmpty: Bool { scanned.isEmpty && indexed.isEmpty }
 
   var count: Int { scanned.count + indexed.count }
 
-  private var usesIndex: Bool { indexed.count >= Self.indexThreshold }
+  @inlinable
+  var usesIndex: Bool { indexed.count >= Self.indexThreshold }
 
   func add(_ box: AnyBindingBox<State>, currentState: State) {
     guard let bytes = box.watchedBytes else {
@@ -56,22 +58,8 @@ final class BindingTable<State> {
     hasInactive = true
   }
 
-  /// Tells the bindings whose value changed. Called after every commit.
-  @usableFromInline
-  ///
-  /// `state` is read-only: a binding's callback may read `store.state` while it runs.
-  func dispatch(_ state: UnsafePointer<State>, seq: UInt64) {
-    if usesIndex, previous != nil {
-      dispatchIndexed(state, seq: seq)
-      previous = state.pointee
-    } else {
-      for box in indexed where box.isActive { box.check(state) }
-    }
-    for box in scanned where box.isActive { box.check(state) }
-    if hasInactive { compact() }
-  }
-
-  private func dispatchIndexed(_ state: UnsafePointer<State>, seq: UInt64) {
+  @inlinable
+  func dispatchIndexed(_ state: UnsafePointer<State>, seq: UInt64) {
     withUnsafePointer(to: &previous!) { old in
       let new = UnsafeRawPointer(state)
       let old = UnsafeRawPointer(old)
@@ -88,7 +76,8 @@ final class BindingTable<State> {
     }
   }
 
-  private func checkWords(
+  @inlinable
+  func checkWords(
     from start: Int, length: Int,
     new: UnsafeRawPointer, old: UnsafeRawPointer,
     state: UnsafePointer<State>, seq: UInt64
@@ -106,7 +95,8 @@ final class BindingTable<State> {
     }
   }
 
-  private func compact() {
+  @usableFromInline
+  func compact() {
     hasInactive = false
     scanned.removeAll { !$0.isActive }
     indexed.removeAll { !$0.isActive }

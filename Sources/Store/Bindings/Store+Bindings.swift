@@ -11,31 +11,33 @@ extension Store {
   /// ```
   ///
   /// Keep the returned ``StoreBinding``; the binding ends when it is released.
+  @inlinable
   public func bind<V: Equatable>(
     _ keyPath: KeyPath<State, V>,
-    _ onChange: @escaping (V) -> Void,
+    _ onChange: @escaping @MainActor (V) -> Void,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) -> StoreBinding {
     let current = _state[keyPath: keyPath]
-    let box = KeyPathBindingBox(keyPath: keyPath, initial: current, onChange: onChange)
+    let box = AnyBindingBox<State>.keyPath(keyPath, initial: current, onChange: onChange)
     onChange(current)
     return register(box, BindingLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Like ``bind(_:_:fileID:filePath:line:column:)-(KeyPath<State,V>,_,_,_,_,_)``, but
   /// `onChange` is first called on the next change, not with the current value.
+  @inlinable
   public func lazyBind<V: Equatable>(
     _ keyPath: KeyPath<State, V>,
-    _ onChange: @escaping (V) -> Void,
+    _ onChange: @escaping @MainActor (V) -> Void,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) -> StoreBinding {
-    let box = KeyPathBindingBox(keyPath: keyPath, initial: _state[keyPath: keyPath], onChange: onChange)
+    let box = AnyBindingBox<State>.keyPath(keyPath, initial: _state[keyPath: keyPath], onChange: onChange)
     return register(box, BindingLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -44,30 +46,32 @@ extension Store {
   /// ```swift
   /// store.bind({ "\($0.people.filter(\.isFollowing).count) following" }) { title = $0 }
   /// ```
+  @inlinable
   public func bind<V: Equatable>(
-    _ select: @escaping (State) -> V,
-    _ onChange: @escaping (V) -> Void,
+    _ select: @escaping @MainActor (State) -> V,
+    _ onChange: @escaping @MainActor (V) -> Void,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) -> StoreBinding {
     let current = select(_state)
-    let box = SelectorBindingBox(select: select, initial: current, onChange: onChange)
+    let box = AnyBindingBox<State>.selector(select, initial: current, onChange: onChange)
     onChange(current)
     return register(box, BindingLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Like the selector `bind`, but first called on the next change.
+  @inlinable
   public func lazyBind<V: Equatable>(
-    _ select: @escaping (State) -> V,
-    _ onChange: @escaping (V) -> Void,
+    _ select: @escaping @MainActor (State) -> V,
+    _ onChange: @escaping @MainActor (V) -> Void,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) -> StoreBinding {
-    let box = SelectorBindingBox(select: select, initial: select(_state), onChange: onChange)
+    let box = AnyBindingBox<State>.selector(select, initial: select(_state), onChange: onChange)
     return register(box, BindingLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -92,7 +96,8 @@ extension Store {
     return stream
   }
 
-  private func register(_ box: AnyBindingBox<State>, _ location: BindingLocation) -> StoreBinding {
+  @usableFromInline
+  func register(_ box: AnyBindingBox<State>, _ location: BindingLocation) -> StoreBinding {
     bindings.add(box, currentState: _state)
     return StoreBinding(
       location: location,

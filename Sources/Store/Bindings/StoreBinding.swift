@@ -55,6 +55,7 @@ public final class StoreBinding: Hashable, Sendable {
   public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
+@usableFromInline
 struct BindingLocation: Sendable {
   let fileID: StaticString
   let filePath: StaticString
@@ -64,6 +65,7 @@ struct BindingLocation: Sendable {
   /// the code that released the binding, so the warning is sent to these instead.
   let reporters: [any IssueReporter]
 
+  @usableFromInline
   init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
     self.fileID = fileID
     self.filePath = filePath

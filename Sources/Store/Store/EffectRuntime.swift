@@ -20,10 +20,18 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
   }
 
   /// Where an effect is being started: the cancel ids it sits under and the group it counts in.
+  @usableFromInline
   struct Context: Sendable {
     var cancelIDs: [CancelID]
     var group: EffectGroup
     var startedBy: Action
+
+    @usableFromInline
+    init(cancelIDs: [CancelID], group: EffectGroup, startedBy: Action) {
+      self.cancelIDs = cancelIDs
+      self.group = group
+      self.startedBy = startedBy
+    }
   }
 
   private struct Throttle {
@@ -48,12 +56,14 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
     running.sorted { $0.key < $1.key }.map(\.value.startedBy)
   }
 
+  @usableFromInline
   func makeGroup(parent: EffectGroup? = nil) -> EffectGroup {
     EffectGroup(parent: parent, canceller: self)
   }
 
   // MARK: Starting
 
+  @usableFromInline
   func start(_ effect: Effect<Action>, in context: Context) {
     switch effect.operation {
     case .none:

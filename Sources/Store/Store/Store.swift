@@ -14,20 +14,34 @@ import IssueReporting
 /// re-entrantly and nothing is dropped. When the store is released, its effects are cancelled.
 @MainActor
 public final class Store<State, Action: Sendable> {
-  @usableFromInline var _state: State
+  // NB: The hot stored properties skip dynamic exclusivity checks. Only this class writes
+  //     them, on the main actor, and never while a caller's closure holds an access to them.
+  @usableFromInline @exclusivity(unchecked) var _state: State
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
-  @usableFromInline var seq: UInt64 = 0
-  @usableFromInline var isFolding = false
-  @usableFromInline var queue: [QueuedAction] = []
-  @usableFromInline var plugins: [any StorePlugin<State, Action>]
+  @usableFromInline @exclusivity(unchecked) var seq: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) var isFolding = false
+  @usableFromInline @exclusivity(unchecked) var queue: [QueuedAction] = []
+  @usableFromInline @exclusivity(unchecked) var plugins: [any StorePlugin<State, Action>] {
+    didSet { hasPlugins = !plugins.isEmpty }
+  }
+  /// Kept apart from `plugins` because asking an array of parameterized existentials whether
+  /// it is empty costs a runtime metadata lookup on every action.
+  @usableFromInline @exclusivity(unchecked) var hasPlugins: Bool
   @usableFromInline let bindings = BindingTable<State>()
-  let runtime = EffectRuntime<Action>()
+  @usableFromInline let runtime = EffectRuntime<Action>()
 
   @usableFromInline
   struct QueuedAction {
-    let action: Action
-    let origin: ActionOrigin
-    let group: EffectGroup?
+    @usableFromInline let action: Action
+    @usableFromInline let origin: ActionOrigin
+    @usableFromInline let group: EffectGroup?
+
+    @usableFromInline
+    init(action: Action, origin: ActionOrigin, group: EffectGroup?) {
+      self.action = action
+      self.origin = origin
+      self.group = group
+    }
   }
 
   /// Makes a store that starts at `initialState` and folds actions with `reducer`.
@@ -42,6 +56,7 @@ public final class Store<State, Action: Sendable> {
     self._state = initialState
     self.reducer = reducer.reduce(into:action:)
     self.plugins = plugins
+    self.hasPlugins = !plugins.isEmpty
     runtime.dispatch = { [weak self] action, group in
       self?.enqueueOrFold(action, origin: .effect, group: group)
     }
@@ -83,7 +98,7 @@ public final class Store<State, Action: Sendable> {
 
   // MARK: The fold
 
-  @usableFromInline
+  @inlinable
   @discardableResult
   func enqueueOrFold(_ action: Action, origin: ActionOrigin, group: EffectGroup?) -> StoreTask {
     if isFolding {
@@ -113,7 +128,7 @@ public final class Store<State, Action: Sendable> {
   }
 
   /// Folds one action and tells everyone. Returns the group of the effects it started.
-  @usableFromInline
+  @inlinable
   @discardableResult
   func fold(_ action: Action, origin: ActionOrigin, group: EffectGroup?) -> EffectGroup? {
     seq &+= 1
@@ -127,9 +142,26 @@ public final class Store<State, Action: Sendable> {
       group = effectGroup
       runtime.start(effect, in: .init(cancelIDs: [], group: effectGroup, startedBy: action))
     }
-    if !plugins.isEmpty { notifyPlugins(action, origin: origin) }
-    if !bindings.isEmpty { withUnsafePointer(to: _state) { bindings.dispatch($0, seq: seq) } }
+    if hasPlugins { notifyPlugins(action, origin: origin) }
+    if !bindings.isEmpty { dispatchBindings() }
     return group
+  }
+
+  /// Tells the bindings about the commit. Written out here, in the store's own generic context,
+  /// so that it is specialized together with `fold` in the caller's module.
+  @inlinable
+  func dispatchBindings() {
+    withUnsafePointer(to: _state) { state in
+      let table = bindings
+      if table.usesIndex, table.previous != nil {
+        table.dispatchIndexed(state, seq: seq)
+        table.previous = state.pointee
+      } else {
+        for box in table.indexed where box.isActive { box.check(state) }
+      }
+      for box in table.scanned where box.isActive { box.check(state) }
+      if table.hasInactive { table.compact() }
+    }
   }
 
   @usableFromInline
