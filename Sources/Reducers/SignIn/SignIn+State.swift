@@ -1,0 +1,52 @@
+extension SignIn {
+  /// The sign-in form.
+  ///
+  /// JSON: `{"username":"son@example.com","password":"<redacted>","isLoading":false,
+  /// "session":{"token":"<redacted>","id":1,"email":"son@example.com","username":"son"}}`
+  /// (as a log writes it: ``redacted()`` hides the secrets; nil fields are left out).
+  public struct State: Codable, Equatable, Sendable {
+    public var username: String
+    /// A secret: ``redacted()`` replaces it.
+    public var password: String
+    /// A login request is in flight.
+    public var isLoading: Bool
+    /// The signed-in session; its token is a secret.
+    public var session: Session?
+    /// Why the last login failed: the server's own message when it refused the credentials.
+    public var errorMessage: String?
+
+    public init(
+      username: String = "",
+      password: String = "",
+      isLoading: Bool = false,
+      session: Session? = nil,
+      errorMessage: String? = nil
+    ) {
+      self.username = username
+      self.password = password
+      self.isLoading = isLoading
+      self.session = session
+      self.errorMessage = errorMessage
+    }
+
+    /// Whether the Sign in button is enabled: both fields filled in, and no login in flight.
+    public var canSubmit: Bool {
+      !username.isEmpty && !password.isEmpty && !isLoading
+    }
+  }
+
+  /// JSON: `{"usernameChanged":{"_0":"son@example.com"}}`, `{"passwordChanged":{"_0":"…"}}`,
+  /// `{"signInTapped":{}}`, `{"signOutTapped":{}}`,
+  /// `{"loginResponse":{"_0":{"success":{"_0":{"token":"…","id":1,"email":"…","username":"…"}}}}}`,
+  /// `{"loginResponse":{"_0":{"failure":{"_0":{"kind":"rejected","message":"…"}}}}}`.
+  public enum Action: Codable, Equatable, Sendable {
+    case usernameChanged(String)
+    case passwordChanged(String)
+    /// Logs in with the fields as they are, replacing any login in flight.
+    case signInTapped
+    /// The login effect's answer. A success has already been kept in the ``SessionStore``.
+    case loginResponse(Result<Session, LoginError>)
+    /// Forgets the session, here and in the ``SessionStore``, and cancels a login in flight.
+    case signOutTapped
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The user list, fetched from a JSON endpoint through ``UsersClient``.
+///
+/// ```swift
+/// let store = Store(initialState: UserList.State(), reducer: UserList(client: .live()))
+/// let binding = store.bind(\.users) { tableView.reload($0) }
+/// store.send(.onAppear)
+/// ```
+///
+/// `onAppear` and `refreshTapped` both fetch. While a fetch is in flight, another one is not
+/// started: the second action changes nothing. An error that is not a ``FetchError`` is mapped
+/// to one (`parse` for a `DecodingError`, `network` for anything else).
+public struct UserList: Reducer {
+  public let client: UsersClient
+
+  /// With no arguments the client is `unimplemented`: enough for replay, which never runs
+  /// effects.
+  public init(client: UsersClient = .unimplemented) {
+    self.client = client
+  }
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .onAppear, .refreshTapped:
+      guard !state.isLoading else { return .none }
+      state.isLoading = true
+      let client = self.client
+      return .run { send in
+        do {
+          await send(.usersResponse(.success(try await client.fetch())))
+        } catch {
+          guard !Task.isCancelled else { return }
+          await send(.usersResponse(.failure(Self.fetchError(error))))
+        }
+      }
+
+    case let .usersResponse(.success(users)):
+      state.isLoading = false
+      state.users = users.map(UserRow.init)
+      state.error = nil
+      return .none
+
+    case let .usersResponse(.failure(error)):
+      state.isLoading = false
+      state.error = error
+      return .none
+    }
+  }
+
+  /// Any error from a fetch, as a ``FetchError``.
+  static func fetchError(_ error: any Error) -> FetchError {
+    switch error {
+    case let error as FetchError: error
+    case is DecodingError: FetchError(kind: .parse, message: String(describing: error))
+    default: FetchError(kind: .network, message: String(describing: error))
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import Clocks
+import Foundation
+import Testing
+@testable import Reducers
+
+@MainActor
+struct AppFeatureTests {
+  @Test func eachActionReachesOnlyItsOwnFeature() async {
+    let store = TestStore(initialState: AppFeature.State(), reducer: AppFeature())
+    await store.send(.amountInput(.textChanged("1234"))) {
+      $0.amountInput = AmountInput.State(text: "1234", output: "1,234₩")
+    }
+    await store.send(.signIn(.usernameChanged("son"))) { $0.signIn.username = "son" }
+    await store.send(.following(.followTapped(id: 1))) { $0.following.people[id: 1]?.isFollowing = true }
+    await store.send(.greeting(.showGreetingTapped)) { $0.greeting.greeting = "Hello David Blaine" }
+    let later = PlayerCard.date(year: 2026, month: 1, day: 1)
+    await store.send(.playerCard(.tick(later))) { $0.playerCard.now = later }
+    await store.send(.musicSearch(.queryChanged(""))) // empty: nothing to search, nothing changes
+    await store.finish()
+  }
+
+  @Test func childEffectsComeBackInTheirCase() async throws {
+    let clock = TestClock()
+    let sessions = SessionStore.inMemory()
+    let app = AppFeature(
+      auth: .succeeding(Fixture.session),
+      sessions: sessions,
+      musicSearch: .returning([Fixture.hypeBoy]),
+      users: .returning([Fixture.leanne]),
+      clock: clock
+    )
+    let store = TestStore(
+      initialState: AppFeature.State(signIn: SignIn.State(username: "son", password: "pw")),
+      reducer: app
+    )
+    await store.send(.signIn(.signInTapped)) { $0.signIn.isLoading = true }
+    await store.receive(.signIn(.loginResponse(.success(Fixture.session)))) {
+      $0.signIn.isLoading = false
+      $0.signIn.session = Fixture.session
+    }
+    await store.send(.musicSearch(.queryChanged("new jeans"))) {
+      $0.musicSearch.query = "new jeans"
+      $0.musicSearch.isSearching = true
+    }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.musicSearch(.searchResponse(.success([Fixture.hypeBoy])))) {
+      $0.musicSearch.isSearching = false
+      $0.musicSearch.results = [Fixture.hypeBoy]
+    }
+    await store.send(.userList(.onAppear)) { $0.userList.isLoading = true }
+    await store.receive(.userList(.usersResponse(.success([Fixture.leanne])))) {
+      $0.userList.isLoading = false
+      $0.userList.users = [UserRow(id: 1, name: "Leanne Graham")]
+    }
+    await store.send(.signIn(.signOutTapped)) { $0.signIn.session = nil }
+    await store.finish()
+    #expect(try await sessions.load() == nil)
+  }
+
+  @Test func theMessagesReachEveryFeatureThatWritesText() async {
+    let store = TestStore(initialState: AppFeature.State(), reducer: AppFeature(messages: .english))
+    await store.send(.amountInput(.textChanged("x"))) {
+      $0.amountInput = AmountInput.State(text: "x", output: "Please enter numbers only")
+    }
+    await store.finish()
+  }
+
+  @Test(arguments: [
+    AppFeature.Action.amountInput(.textChanged("1")),
+    .signIn(.signInTapped),
+    .musicSearch(.queryChanged("iu")),
+    .userList(.onAppear),
+    .following(.followTapped(id: 1)),
+    .greeting(.showGreetingTapped),
+    .playerCard(.tick(Date(timeIntervalSinceReferenceDate: 0))),
+  ])
+  func eachActionPathRoundTrips(action: AppFeature.Action) {
+    let paths: [(AppFeature.Action) -> AppFeature.Action?] = [
+      { AppFeature.Action.amountInputPath.extract($0).map(AppFeature.Action.amountInputPath.embed) },
+      { AppFeature.Action.signInPath.extract($0).map(AppFeature.Action.signInPath.embed) },
+      { AppFeature.Action.musicSearchPath.extract($0).map(AppFeature.Action.musicSearchPath.embed) },
+      { AppFeature.Action.userListPath.extract($0).map(AppFeature.Action.userListPath.embed) },
+      { AppFeature.Action.followingPath.extract($0).map(AppFeature.Action.followingPath.embed) },
+      { AppFeature.Action.greetingPath.extract($0).map(AppFeature.Action.greetingPath.embed) },
+      { AppFeature.Action.playerCardPath.extract($0).map(AppFeature.Action.playerCardPath.embed) },
+    ]
+    let matches = paths.compactMap { $0(action) }
+    #expect(matches == [action])
+  }
+}
