@@ -1,0 +1,59 @@
+import Clocks
+import Testing
+@testable import Store
+
+/// Stores, bindings, effects and plugins are released when their owners go, even after heavy
+/// use and cancelled effects.
+@MainActor
+struct LeakTests {
+  private enum ID: Hashable, Sendable { case slow }
+
+  @Test func everythingIsReleasedAfterHeavyUseWithCancelledEffects() async {
+    let clock = TestClock()
+    weak var weakStore: Store<Counter.State, Counter.Action>?
+    weak var weakPlugin: CommitLog<Counter.State, Counter.Action>?
+    weak var weakBinding: StoreBinding?
+    var tasks: [StoreTask] = []
+    do {
+      let plugin = CommitLog<Counter.State, Counter.Action>()
+      let store = Store(
+        initialState: Counter.State(),
+        reducer: Scripted { action in
+          switch action {
+          case let .set(value):
+            return .run { send in
+              try await clock.sleep(for: .seconds(60))
+              await send(.response(value))
+            }
+            .cancellable(id: ID.slow, cancelInFlight: true)
+          case .increment:
+            return .run { send in await send(.note("fast")) }
+          default:
+            return .none
+          }
+        },
+        plugins: [plugin]
+      )
+      var bindings: Set<StoreBinding> = []
+      for _ in 0..<50 { store.bind(\.count) { _ in }.store(in: &bindings) }
+      let binding = store.bind({ $0.log.count }) { _ in }
+      var fast: [StoreTask] = []
+      for value in 0..<500 {
+        tasks.append(store.send(.set(value)))  // each cancels the one before
+        fast.append(store.send(.increment))
+      }
+      for task in fast { await task.finish() }
+      #expect(store.state.log.count == 500)
+      #expect(store.runningEffectCount == 1)  // only the last slow effect is still waiting
+      weakStore = store
+      weakPlugin = plugin
+      weakBinding = binding
+      binding.cancel()
+    }
+    #expect(weakStore == nil)
+    #expect(weakPlugin == nil)
+    #expect(weakBinding == nil)
+    // The last slow effect was cancelled with its store; every task ends.
+    for task in tasks { await task.finish() }
+  }
+}
