@@ -29,21 +29,21 @@ final class AnyBindingBox<State> {
     initial: Value,
     onChange: @escaping @MainActor (Value) -> Void
   ) -> AnyBindingBox {
-    var last = initial
+    let last = LastValue(initial)
     // A key path of stored properties has a fixed offset: read the value straight from
     // memory, which is several times cheaper than a key-path projection.
     guard let offset = MemoryLayout<State>.offset(of: keyPath) else {
       return AnyBindingBox(watchedBytes: nil) { state in
         let value = state.pointee[keyPath: keyPath]
-        guard value != last else { return }
-        last = value
+        guard value != last.value else { return }
+        last.value = value
         onChange(value)
       }
     }
     return AnyBindingBox(watchedBytes: offset..<(offset + MemoryLayout<Value>.size)) { state in
       let value = UnsafeRawPointer(state).load(fromByteOffset: offset, as: Value.self)
-      guard value != last else { return }
-      last = value
+      guard value != last.value else { return }
+      last.value = value
       onChange(value)
     }
   }
@@ -55,12 +55,26 @@ final class AnyBindingBox<State> {
     initial: Value,
     onChange: @escaping @MainActor (Value) -> Void
   ) -> AnyBindingBox {
-    var last = initial
+    let last = LastValue(initial)
     return AnyBindingBox(watchedBytes: nil) { state in
       let value = select(state.pointee)
-      guard value != last else { return }
-      last = value
+      guard value != last.value else { return }
+      last.value = value
       onChange(value)
     }
+  }
+}
+
+/// The value a binding last delivered. A class with an unchecked property rather than a
+/// captured `var`: a captured `var` lives in a box whose every read and write is checked for
+/// exclusivity at run time (two checks per commit and binding). Only the binding's own check
+/// closure touches it, on the main actor.
+@usableFromInline
+final class LastValue<Value> {
+  @usableFromInline @exclusivity(unchecked) var value: Value
+
+  @usableFromInline
+  init(_ value: Value) {
+    self.value = value
   }
 }

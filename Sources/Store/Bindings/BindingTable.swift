@@ -58,22 +58,29 @@ final class BindingTable<State> {
     hasInactive = true
   }
 
+  /// Checks the bindings over the words that changed, and brings `previous` up to date.
   @inlinable
   func dispatchIndexed(_ state: UnsafePointer<State>, seq: UInt64) {
-    withUnsafePointer(to: &previous!) { old in
+    // For a plain-old-data State (no references), `previous` is patched block by block, so an
+    // action that changes one field copies 128 bytes, not the whole state. Otherwise it is
+    // assigned whole, which retains what it must.
+    let isPOD = _isPOD(State.self)
+    _withUnsafeMutablePointer(to: &previous!) { old in
       let new = UnsafeRawPointer(state)
-      let old = UnsafeRawPointer(old)
+      let old = UnsafeMutableRawPointer(old)
       let size = MemoryLayout<State>.size
       let block = 128
       var start = 0
       while start < size {
         let length = min(block, size - start)
         if memcmp(new + start, old + start, length) != 0 {
-          checkWords(from: start, length: length, new: new, old: old, state: state, seq: seq)
+          checkWords(from: start, length: length, new: new, old: UnsafeRawPointer(old), state: state, seq: seq)
+          if isPOD { (old + start).copyMemory(from: new + start, byteCount: length) }
         }
         start += block
       }
     }
+    if !isPOD { previous = state.pointee }
   }
 
   @inlinable

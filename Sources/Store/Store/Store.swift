@@ -151,11 +151,16 @@ public final class Store<State, Action: Sendable> {
   /// so that it is specialized together with `fold` in the caller's module.
   @inlinable
   func dispatchBindings() {
-    withUnsafePointer(to: _state) { state in
+    // NB: Not `withUnsafePointer` with a closure literal: an isolated closure passed straight
+    //     to a Swift 5 mode module (the standard library) gets a dynamic isolation check,
+    //     which cost more than the rest of the send.
+    // In place (inout), not a copy of the state: nothing writes `_state` while bindings run,
+    // because a send from a binding is queued.
+    _withUnsafeMutablePointer(to: &_state) { mutableState in
+      let state = UnsafePointer(mutableState)
       let table = bindings
       if table.usesIndex, table.previous != nil {
         table.dispatchIndexed(state, seq: seq)
-        table.previous = state.pointee
       } else {
         for box in table.indexed where box.isActive { box.check(state) }
       }
@@ -185,4 +190,11 @@ public final class Store<State, Action: Sendable> {
       )
     }
   }
+}
+
+/// `withUnsafeMutablePointer(to:_:)`, called with a closure value rather than a literal, so that
+/// the main-actor closure of ``Store/dispatchBindings()`` needs no dynamic isolation check.
+@inlinable
+func _withUnsafeMutablePointer<T, R>(to value: inout T, _ body: (UnsafeMutablePointer<T>) throws -> R) rethrows -> R {
+  try withUnsafeMutablePointer(to: &value, body)
 }
