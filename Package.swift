@@ -15,6 +15,9 @@ let package = Package(
     .library(name: "Store", targets: ["Store"]),
     .library(name: "Reducers", targets: ["Reducers"]),
     .library(name: "Host", targets: ["Host"]),
+    // NB: The benchmark workloads, shared by `refold bench` and the Benchmarks package, which
+    //     would otherwise have to build Host (and Hummingbird) a second time in release.
+    .library(name: "BenchWorkloads", targets: ["BenchWorkloads"]),
     .executable(name: "refold", targets: ["refold"]),
   ],
   dependencies: [
@@ -62,8 +65,17 @@ let package = Package(
       ]
     ),
     .target(
+      name: "BenchWorkloads",
+      dependencies: [
+        "Reducers",
+        "Store",
+        .product(name: "OpenCombine", package: "OpenCombine"),
+      ]
+    ),
+    .target(
       name: "Host",
       dependencies: [
+        "BenchWorkloads",
         "Reducers",
         "Store",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,3 +1,5 @@
+// The `refold` command. Everything it does lives in the Host module, so that other programs can
+// embed the same command line with their own features.
 import Host
 
-Refold.main()
+await Refold.main()

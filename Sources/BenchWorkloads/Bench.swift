@@ -1,0 +1,73 @@
+/// The workloads of the binding-throughput benchmarks, and the baselines they run against.
+///
+/// `refold bench` and the package-benchmark suite in `Benchmarks/` both build their fixtures
+/// from here, so that the two measure the same code:
+///
+/// ```swift
+/// let fixture = Bench.fixture(.w1, .refold)!    // on the main actor
+/// fixture.run(1_000)                            // 1,000 actions, one binding
+/// assert(fixture.notifications == 1_000)
+/// ```
+public enum Bench {
+  /// A workload of the design's section 7.
+  public enum Workload: String, CaseIterable, Codable, Sendable {
+    /// A counter: one action, one binding.
+    case w1 = "W1"
+    /// 1,000 bindings on distinct fields; one field changes per action, round robin.
+    case w2 = "W2"
+    /// `AmountInput` keystrokes with one binding on `output`.
+    case w3 = "W3"
+    /// W1 with the event log's `Recorder` writing a file.
+    case w4 = "W4"
+    /// Replay of a 1,000,000-event `AmountInput` log, verification on.
+    case w5 = "W5"
+    /// Round trips of an effect that sends a response action.
+    case w6 = "W6"
+  }
+
+  /// What runs a workload: Refold, or one of the in-suite baselines.
+  public enum System: String, CaseIterable, Codable, Sendable {
+    case refold
+    /// W4's reference: W1's store without the recorder, measured in the same run.
+    case refoldUnrecorded = "refold-unrecorded"
+    /// The seeds' `Observable<T>`: `didSet` and a closure.
+    case naive
+    /// OpenCombine: `CurrentValueSubject` → `map` → `removeDuplicates` → `sink`.
+    case opencombine
+    /// An inout mutation plus one closure call.
+    case floor
+    /// W2 only: the floor, but finding the changed field by comparing all 1,000.
+    case floorScan = "floor-scan"
+  }
+
+  /// Counts the calls of a binding or listener. A class, so that closures share it; not
+  /// Sendable, so it stays with the fixture that made it.
+  public final class Tally {
+    // NB: Unchecked, or the count's own exclusivity check (~75 instructions) would cost more
+    //     than the floor it is part of. Only the fixture that owns the tally touches it.
+    @exclusivity(unchecked) public var count = 0
+    public init() {}
+  }
+}
+
+/// A workload set up for one system, ready to run synchronous operations on the main actor.
+@MainActor
+public protocol BenchFixture: AnyObject {
+  /// Performs `count` operations: actions, keystrokes or events.
+  func run(_ count: Int)
+  /// How many times the binding or listeners were called since setup.
+  var notifications: Int { get }
+  /// Ends what the fixture started (a recorder's file); called once, after the last run.
+  func finish() async throws
+}
+
+extension BenchFixture {
+  public func finish() async throws {}
+}
+
+/// A workload whose operations suspend: W6's effect round trips.
+@MainActor
+public protocol AsyncBenchFixture: AnyObject {
+  func run(_ count: Int) async
+  var notifications: Int { get }
+}

@@ -1,0 +1,47 @@
+import BenchWorkloads
+/// One line of `refold bench`'s result: a workload on one system.
+///
+/// As JSON: `{"workload": "W1", "system": "refold", "nsPerOp": 12.5, "mallocsPerOp": 0,
+/// "notificationsPerOp": 1}`; W5's rows add `"eventsPerSecond"`. A figure that was not measured
+/// is `null`.
+struct BenchRow: Encodable, Sendable {
+  var workload: Bench.Workload
+  var system: Bench.System
+  /// Median wall time per operation: an action, a keystroke, a round trip, or (W5) an event.
+  var nsPerOp: Double?
+  /// Swift heap allocations per operation (see ``AllocationCounter``); nil where C code
+  /// allocates too, so that the count would be a lower bound.
+  var mallocsPerOp: Double?
+  /// Binding (or listener) calls per operation.
+  var notificationsPerOp: Double?
+  /// W5 only: events replayed per second, the median of the runs.
+  var eventsPerSecond: Double?
+  /// How many operations the figures above come from (not in the JSON).
+  var operations = 0
+
+  init(_ workload: Bench.Workload, _ system: Bench.System) {
+    self.workload = workload
+    self.system = system
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case workload, system, nsPerOp, mallocsPerOp, notificationsPerOp, eventsPerSecond
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(workload, forKey: .workload)
+    try container.encode(system, forKey: .system)
+    try container.encode(nsPerOp.map(Self.rounded), forKey: .nsPerOp)
+    try container.encode(mallocsPerOp.map(Self.rounded), forKey: .mallocsPerOp)
+    try container.encode(notificationsPerOp.map(Self.rounded), forKey: .notificationsPerOp)
+    if workload == .w5 {
+      try container.encode(eventsPerSecond.map { $0.rounded() }, forKey: .eventsPerSecond)
+    }
+  }
+
+  /// Three significant decimals are plenty for a median of noisy runs.
+  private static func rounded(_ value: Double) -> Double {
+    (value * 1_000).rounded() / 1_000
+  }
+}

@@ -1,0 +1,169 @@
+import BenchWorkloads
+/// Runs the workloads in this process and measures them: wall time with `ContinuousClock`,
+/// Swift heap allocations with ``AllocationCounter``, binding calls with each fixture's tally.
+///
+/// Each fixture is first calibrated to a run of about ``Plan/runTime``, then the runs of all
+/// systems of one workload are interleaved (refold, naive, opencombine, floor, refold, …), so
+/// that a burst of noise on the machine hits every system alike and the ratios stay fair. A
+/// figure is the median of the runs.
+@MainActor
+struct BenchRunner {
+  struct Plan: Sendable {
+    /// Timed runs per fixture; the figure is their median.
+    var runs: Int
+    /// About how long one timed run of one fixture takes.
+    var runTime: Duration
+    /// Operations per allocation-counting pass.
+    var allocationOperations: Int
+    /// When set, every run does exactly this many operations, without calibration: for
+    /// profilers, which need the same work every time.
+    var fixedOperations: Int?
+
+    static let quick = Plan(runs: 5, runTime: .milliseconds(20), allocationOperations: 1_000)
+    static let full = Plan(runs: 7, runTime: .milliseconds(150), allocationOperations: 10_000)
+  }
+
+  var plan: Plan
+  /// Says what is being measured now (a progress line).
+  var progress: (String) -> Void = { _ in }
+
+  /// Measures `workload` on `systems` (all of the workload's systems when nil).
+  func measure(_ workload: Bench.Workload, systems: Set<Bench.System>? = nil) async throws -> [BenchRow] {
+    let wanted = Bench.systems(for: workload).filter { systems?.contains($0) ?? true }
+    switch workload {
+    case .w1, .w2, .w3:
+      return measureSync(workload, wanted.compactMap { system in Bench.fixture(workload, system).map { (system, $0) } })
+    case .w4, .w5:
+      return try await measurePending(workload, wanted)
+    case .w6:
+      return await measureAsync(workload, wanted.compactMap { system in Bench.asyncFixture(workload, system).map { (system, $0) } })
+    }
+  }
+
+  // MARK: Synchronous workloads
+
+  private func measureSync(_ workload: Bench.Workload, _ fixtures: [(Bench.System, any BenchFixture)]) -> [BenchRow] {
+    var rows = fixtures.map { BenchRow(workload, $0.0) }
+    var counts: [Int] = []
+    for (system, fixture) in fixtures {
+      progress("\(workload.rawValue) \(system.rawValue): calibrating")
+      counts.append(plan.fixedOperations ?? calibrate { fixture.run($0) })
+    }
+    var samples = Array(repeating: [Double](), count: fixtures.count)
+    var operations = Array(repeating: 0, count: fixtures.count)
+    let before = fixtures.map { $0.1.notifications }
+    for run in 0..<plan.runs {
+      for (index, (system, fixture)) in fixtures.enumerated() {
+        progress("\(workload.rawValue) \(system.rawValue): run \(run + 1) of \(plan.runs)")
+        let count = counts[index]
+        samples[index].append(Self.nanoseconds(Self.time { fixture.run(count) }) / Double(count))
+        operations[index] += count
+      }
+    }
+    for (index, (system, fixture)) in fixtures.enumerated() {
+      progress("\(workload.rawValue) \(system.rawValue): counting allocations")
+      let count = plan.allocationOperations
+      let allocations = AllocationCounter.counting { fixture.run(count) }.allocations
+      operations[index] += count
+      rows[index].nsPerOp = Self.median(samples[index])
+      // OpenCombine allocates outside `swift_allocObject` too (package-benchmark's interposer
+      // sees 16 mallocs per W2 action where the hook sees none): no figure rather than a low one.
+      rows[index].mallocsPerOp = system == .opencombine ? nil : allocations.map { Double($0) / Double(count) }
+      rows[index].notificationsPerOp = Double(fixture.notifications - before[index]) / Double(operations[index])
+      rows[index].operations = operations[index]
+    }
+    return rows
+  }
+
+  /// The number of operations that takes about `plan.runTime`. Runs `body` a few times, the
+  /// last of them with that count, which doubles as the warm-up.
+  private func calibrate(_ body: (Int) -> Void) -> Int {
+    var count = 1
+    while true {
+      let elapsed = Self.time { body(count) }
+      if elapsed >= plan.runTime / 8 || count >= 1 << 26 {
+        let scaled = Double(count) * (Self.nanoseconds(plan.runTime) / max(Self.nanoseconds(elapsed), 1))
+        let calibrated = max(1, Int(scaled))
+        body(calibrated)
+        return calibrated
+      }
+      count *= 4
+    }
+  }
+
+  // MARK: Asynchronous workloads
+
+  private func measureAsync(_ workload: Bench.Workload, _ fixtures: [(Bench.System, any AsyncBenchFixture)]) async -> [BenchRow] {
+    var rows = fixtures.map { BenchRow(workload, $0.0) }
+    var counts: [Int] = []
+    for (system, fixture) in fixtures {
+      progress("\(workload.rawValue) \(system.rawValue): calibrating")
+      if let fixed = plan.fixedOperations {
+        counts.append(fixed)
+        continue
+      }
+      var count = 1
+      while true {
+        let elapsed = await Self.time { await fixture.run(count) }
+        if elapsed >= plan.runTime / 8 || count >= 1 << 22 {
+          let scaled = Double(count) * (Self.nanoseconds(plan.runTime) / max(Self.nanoseconds(elapsed), 1))
+          counts.append(max(1, Int(scaled)))
+          break
+        }
+        count *= 4
+      }
+    }
+    var samples = Array(repeating: [Double](), count: fixtures.count)
+    var operations = Array(repeating: 0, count: fixtures.count)
+    let before = fixtures.map { $0.1.notifications }
+    for run in 0..<plan.runs {
+      for (index, (system, fixture)) in fixtures.enumerated() {
+        progress("\(workload.rawValue) \(system.rawValue): run \(run + 1) of \(plan.runs)")
+        let count = counts[index]
+        samples[index].append(Self.nanoseconds(await Self.time { await fixture.run(count) }) / Double(count))
+        operations[index] += count
+      }
+    }
+    for (index, (_, fixture)) in fixtures.enumerated() {
+      rows[index].nsPerOp = Self.median(samples[index])
+      // The concurrency runtime allocates tasks with its own allocator, which the counter
+      // does not see: no figure rather than a wrong one.
+      rows[index].mallocsPerOp = nil
+      rows[index].notificationsPerOp = Double(fixture.notifications - before[index]) / Double(operations[index])
+      rows[index].operations = operations[index]
+    }
+    return rows
+  }
+
+  private func measurePending(_ workload: Bench.Workload, _ systems: [Bench.System]) async throws -> [BenchRow] {
+    systems.map { BenchRow(workload, $0) }
+  }
+
+  // MARK: Clock
+
+  static func time(_ body: () throws -> Void) rethrows -> Duration {
+    let clock = ContinuousClock()
+    let start = clock.now
+    try body()
+    return clock.now - start
+  }
+
+  static func time(_ body: () async throws -> Void) async rethrows -> Duration {
+    let clock = ContinuousClock()
+    let start = clock.now
+    try await body()
+    return clock.now - start
+  }
+
+  nonisolated static func nanoseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+  }
+
+  nonisolated static func median(_ values: [Double]) -> Double? {
+    guard !values.isEmpty else { return nil }
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+  }
+}

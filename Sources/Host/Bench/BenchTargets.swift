@@ -1,0 +1,104 @@
+import BenchWorkloads
+import Foundation
+
+/// Issue 7's targets, each judged on rows measured in one run.
+struct BenchTarget: Sendable {
+  enum Verdict: Equatable, Sendable {
+    case pass
+    case fail
+    /// Not measured in this run (a workload left out, or not built yet).
+    case notMeasured
+    /// Reported, with no pass mark.
+    case reported
+  }
+
+  var name: String
+  var judge: @Sendable (BenchResults) -> (Verdict, String)
+
+  static let all: [BenchTarget] = [
+    BenchTarget(name: "W1 ≤ 1.5× naive, 0 mallocs/action") { results in
+      guard let refold = results[.w1, .refold]?.nsPerOp, let naive = results[.w1, .naive]?.nsPerOp else {
+        return (.notMeasured, "not measured")
+      }
+      let ratio = refold / naive
+      guard let mallocs = results[.w1, .refold]?.mallocsPerOp else {
+        return (ratio <= 1.5 ? .notMeasured : .fail, "\(BenchFormat.number(ratio))× naive, mallocs not counted")
+      }
+      return (ratio <= 1.5 && mallocs == 0 ? .pass : .fail, "\(BenchFormat.number(ratio))× naive, \(BenchFormat.number(mallocs)) mallocs/action")
+    },
+    BenchTarget(name: "W2 ≤ 2 µs, exactly 1 notification/action") { results in
+      guard let row = results[.w2, .refold], let ns = row.nsPerOp, let notifications = row.notificationsPerOp else {
+        return (.notMeasured, "not measured")
+      }
+      return (ns <= 2_000 && notifications == 1 ? .pass : .fail, "\(BenchFormat.number(ns)) ns, \(BenchFormat.number(notifications)) notifications/action")
+    },
+    BenchTarget(name: "W2 ≤ 10× W1 (stretch)") { results in
+      guard let wide = results[.w2, .refold]?.nsPerOp, let counter = results[.w1, .refold]?.nsPerOp else {
+        return (.notMeasured, "not measured")
+      }
+      let ratio = wide / counter
+      return (ratio <= 10 ? .pass : .fail, "\(BenchFormat.number(ratio))× W1")
+    },
+    BenchTarget(name: "W3 ≤ 1.5× naive") { results in
+      guard let refold = results[.w3, .refold]?.nsPerOp, let naive = results[.w3, .naive]?.nsPerOp else {
+        return (.notMeasured, "not measured")
+      }
+      let ratio = refold / naive
+      return (ratio <= 1.5 ? .pass : .fail, "\(BenchFormat.number(ratio))× naive")
+    },
+    BenchTarget(name: "W4 ≤ 2× unrecorded W1") { results in
+      guard let recorded = results[.w4, .refold]?.nsPerOp, let unrecorded = results[.w4, .refoldUnrecorded]?.nsPerOp else {
+        return (.notMeasured, "not measured")
+      }
+      let ratio = recorded / unrecorded
+      return (ratio <= 2 ? .pass : .fail, "\(BenchFormat.number(ratio))× unrecorded")
+    },
+    BenchTarget(name: "W5 ≥ 1,000,000 events/s, verified") { results in
+      guard let rate = results[.w5, .refold]?.eventsPerSecond else { return (.notMeasured, "not measured") }
+      return (rate >= 1_000_000 ? .pass : .fail, "\(BenchFormat.number(rate)) events/s")
+    },
+    BenchTarget(name: "W6 reported") { results in
+      guard let ns = results[.w6, .refold]?.nsPerOp else { return (.notMeasured, "not measured") }
+      var detail = "\(BenchFormat.number(ns)) ns/round trip"
+      if let floor = results[.w6, .floor]?.nsPerOp { detail += ", \(BenchFormat.number(ns / floor))× floor" }
+      return (.reported, detail)
+    },
+  ]
+}
+
+/// The rows of one run, looked up by workload and system.
+struct BenchResults: Sendable {
+  var rows: [BenchRow]
+
+  subscript(workload: Bench.Workload, system: Bench.System) -> BenchRow? {
+    rows.first { $0.workload == workload && $0.system == system }
+  }
+}
+
+/// Issue 7's reference figures: ns per action, medians of 7 runs on a 2-core Linux machine.
+enum BenchReference {
+  static let figures: [Bench.Workload: [Bench.System: Double]] = [
+    .w1: [.floor: 4.7, .naive: 29, .opencombine: 1_191],
+    .w2: [.floor: 32, .floorScan: 790, .naive: 48, .opencombine: 1_015_871],
+    .w3: [.floor: 96, .naive: 136, .opencombine: 1_312],
+  ]
+
+  /// The systems the suite does not run, for the table's footnote.
+  static let elsewhere = "ReSwift 6.1: W1 2,547, W2 709,771, W3 3,552; TCA 1.25: W1 10,959, W2 3,318,025, W3 13,025"
+}
+
+enum BenchFormat {
+  /// A number for people: `0.42`, `4.7`, `136`, `1,015,871`.
+  static func number(_ value: Double) -> String {
+    if value == 0 { return "0" }
+    if abs(value) < 10 { return String(format: "%.2f", value) }
+    if abs(value) < 100 { return String(format: "%.1f", value) }
+    let digits = String(Int(abs(value).rounded()))
+    var grouped = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+      grouped.append(digit)
+    }
+    return value < 0 ? "-" + grouped : grouped
+  }
+}

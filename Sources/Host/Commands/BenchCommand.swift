@@ -1,0 +1,79 @@
+import BenchWorkloads
+import ArgumentParser
+import Foundation
+
+struct BenchCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench",
+    abstract: "Measure binding throughput: Refold against the seeds' Observable, OpenCombine and the floor.",
+    discussion: """
+      Runs the workloads of issue 7 in this process and prints ns per operation, Swift heap
+      allocations per operation and binding calls per operation, with ratios against the
+      baselines measured in the same run, and the issue's targets marked pass or FAIL.
+
+        W1 counter: one action, one binding
+        W2 fan-out: 1,000 bindings on distinct fields, one field changes per action
+        W3 AmountInput keystrokes, one binding on output
+        W4 W1 with the Recorder writing a log (fsync batched)
+        W5 replay of a 1,000,000-event AmountInput log, verification on
+        W6 effect round trips
+
+      Build in release for meaningful figures:
+        swift run -c release refold bench --quick
+        swift run -c release refold bench --json > bench.json
+
+      Wall time is noisy on shared machines: compare the ratios, not the absolute figures.
+      The Benchmarks/ package measures the same workloads with package-benchmark, and CI
+      checks its malloc thresholds.
+      """
+  )
+
+  @Flag(name: .long, help: "Shorter runs (5 of ~20 ms per system); finishes in under a minute.")
+  var quick = false
+
+  @Flag(name: .long, help: "Print a JSON array of {workload, system, nsPerOp, mallocsPerOp, notificationsPerOp} rows.")
+  var json = false
+
+  @Option(name: .long, help: "Run only this workload (W1 … W6); repeat for more.")
+  var workload: [Bench.Workload] = []
+
+  @Option(name: .long, help: "Run only this system (refold, naive, opencombine, floor, …); repeat for more.")
+  var system: [Bench.System] = []
+
+  @Option(name: .long, help: ArgumentHelp("Exactly this many operations per run, without calibration (for profilers).", visibility: .hidden))
+  var operations: Int?
+
+  @MainActor
+  func run() async throws {
+    var plan = quick ? BenchRunner.Plan.quick : BenchRunner.Plan.full
+    if let operations {
+      guard operations > 0 else { throw HostError.usage("--operations must be at least 1, not \(operations)") }
+      plan.fixedOperations = operations
+    }
+    var progress = Terminal.Progress()
+    var runner = BenchRunner(plan: plan)
+    runner.progress = { progress.update($0) }
+    var rows: [BenchRow] = []
+    let workloads = workload.isEmpty ? Bench.Workload.allCases : workload
+    for workload in workloads {
+      rows += try await runner.measure(workload, systems: system.isEmpty ? nil : Set(system))
+    }
+    progress.finish()
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      Terminal.out(String(decoding: try encoder.encode(rows), as: UTF8.self))
+    } else {
+      let table = BenchTable(results: BenchResults(rows: rows), plan: plan, quick: quick)
+      for line in table.lines() { Terminal.out(line) }
+    }
+  }
+}
+
+extension Bench.Workload: ExpressibleByArgument {
+  public init?(argument: String) {
+    self.init(rawValue: argument.uppercased())
+  }
+}
+
+extension Bench.System: ExpressibleByArgument {}

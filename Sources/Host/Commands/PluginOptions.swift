@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Metrics
+import Store
+
+/// The flags that give a hosted store its plugins: `--record`, `--fsync`, `--log-level`,
+/// `--metrics`.
+struct PluginOptions: ParsableArguments {
+  @Option(name: .long, help: ArgumentHelp("Record the session to this event log (created with mode 0600).", valueName: "file"))
+  var record: String?
+
+  @Option(name: .long, help: "When the log is fsynced: always, batched (at most ~100 ms at risk) or never.")
+  var fsync: FsyncMode = .batched
+
+  @Option(name: .long, help: "Log each action to stderr at this level (debug logs every action, secrets redacted).")
+  var logLevel: LogLevelOption = .warning
+
+  @Flag(name: .long, help: "Count actions per case and time each reduce; print the summary to stderr at the end.")
+  var metrics = false
+
+  enum FsyncMode: String, ExpressibleByArgument, CaseIterable {
+    case always, batched, never
+
+    var policy: FsyncPolicy {
+      switch self {
+      case .always: .always
+      case .batched: .batched
+      case .never: .never
+      }
+    }
+  }
+
+  struct LogLevelOption: ExpressibleByArgument {
+    var level: Logger.Level
+    init(_ level: Logger.Level) { self.level = level }
+    init?(argument: String) {
+      guard let level = Logger.Level(rawValue: argument.lowercased()) else { return nil }
+      self.level = level
+    }
+    static let warning = Self(.warning)
+    static var allValueStrings: [String] { Logger.Level.allCases.map(\.rawValue) }
+  }
+}
+
+/// The plugins a hosted store runs with, made from ``PluginOptions``.
+@MainActor
+struct HostedPlugins<State: Codable & Equatable & Sendable, Action: Codable & Sendable> {
+  var plugins: [any StorePlugin<State, Action>] = []
+  var recorder: EventRecorder<State, Action>?
+  var metrics: MetricsSummary?
+
+  init(options: PluginOptions, feature: String, schemaVersion: Int, initialState: State) throws(HostError) {
+    if let path = options.record {
+      do {
+        let recorder = try EventRecorder<State, Action>(
+          file: URL(fileURLWithPath: path),
+          feature: feature,
+          initialState: initialState,
+          options: RecorderOptions(fsync: options.fsync.policy, schemaVersion: schemaVersion)
+        )
+        self.recorder = recorder
+        plugins.append(recorder)
+      } catch {
+        throw HostError.badInput("cannot record to \(path): \(error)")
+      }
+    }
+    if options.logLevel.level <= .debug {
+      var logger = Logger(label: "refold") { StreamLogHandler.standardError(label: $0) }
+      logger.logLevel = options.logLevel.level
+      plugins.append(LoggingPlugin<State, Action>(feature: feature, logger: logger))
+    }
+    if options.metrics {
+      let summary = MetricsSummary()
+      MetricsSystem.bootstrap(summary)
+      metrics = summary
+      plugins.append(MetricsPlugin<State, Action>(feature: feature))
+    }
+  }
+
+  /// Flushes and closes the recorder, and prints the metrics summary.
+  func finish() async throws(HostError) {
+    if let metrics {
+      for line in metrics.lines { Terminal.err("metrics: \(line)") }
+    }
+    if let recorder {
+      do {
+        try await recorder.close()
+      } catch {
+        throw HostError(.failure, "recording stopped: \(error)")
+      }
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import Store
+
+struct ReplayCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "replay",
+    abstract: "Fold a recorded log headless and print the state: the final one, or the one at a seq.",
+    discussion: """
+      The feature is read from the log's header. Effects are not run: their results are already
+      in the log as actions. With verification on (the default), every checkpoint's digest is
+      checked and the first diverging seq is named. Progress is shown on stderr when it is a
+      terminal.
+
+      Exit codes: 0 ok, 1 the replay diverged, 2 the log is unreadable or corrupt.
+
+      Examples:
+        refold replay session.log
+        refold replay session.log --until 120 --json
+      """
+  )
+
+  @Argument(help: "The event log.")
+  var file: String
+
+  @Option(name: .long, help: "Stop after this seq (time travel), starting from the nearest snapshot.")
+  var until: UInt64?
+
+  @Flag(name: .long, help: "Skip checking the checkpoint digests.")
+  var noVerify = false
+
+  @Flag(name: .long, help: "Print the state as JSON in its Codable shape.")
+  var json = false
+
+  func run() async throws {
+    let feature = try LogTools.feature(of: file)
+    try LogTools.replay(feature, file: file, until: until, verify: !noVerify, json: json)
+  }
+}

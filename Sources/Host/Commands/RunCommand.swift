@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import Store
+
+struct RunCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Send action lines into a live store, wait for its effects, and print the final state.",
+    discussion: """
+      Each line of the input is one action as JSON, in its Codable shape. Blank lines and lines
+      starting with # are skipped. The effects talk to --base-url, or to the built-in loopback
+      demo backend, which is started for the run. The final state is printed on stdout as JSON,
+      with secrets redacted.
+
+      Examples:
+        echo '{"textChanged":{"_0":"1234"}}' | refold run amountInput
+        refold run musicSearch --actions search.jsonl --record search.log
+        refold run userList --actions - --base-url http://127.0.0.1:8080 --log-level debug
+      """
+  )
+
+  @Argument(help: "The feature to run (see 'refold features').")
+  var feature: String
+
+  @Option(name: .long, help: ArgumentHelp("The action lines: a file, or - for stdin.", valueName: "file|-"))
+  var actions: String = "-"
+
+  @Option(name: .long, help: ArgumentHelp("The server the effects talk to (default: the built-in demo backend).", valueName: "url"))
+  var baseURL: String?
+
+  @Option(name: .long, help: ArgumentHelp("Keep a signed-in session in this file (mode 0600) instead of in memory.", valueName: "file"))
+  var sessionFile: String?
+
+  @Flag(name: .long, help: "Wait for each action's effects before sending the next.")
+  var waitEach = false
+
+  @OptionGroup var plugins: PluginOptions
+
+  func run() async throws {
+    let feature = try FeatureRegistry.current.feature(named: feature, kind: .usage)
+    try await execute(feature)
+  }
+
+  @MainActor
+  private func execute<F: RefoldFeature>(_ feature: F.Type) async throws {
+    let lines = try ActionLines.read(actions)
+    let decoded = try lines.map { line in try line.decode(F.Action.self, feature: F.featureName) }
+    try await DemoServer.withBaseURL(baseURL) { url in
+      let sessions: SessionStore = sessionFile.map { .live(fileURL: URL(fileURLWithPath: $0)) } ?? .inMemory()
+      let environment = FeatureEnvironment.live(baseURL: url, sessions: sessions)
+      let initialState = F.initialState(in: environment)
+      let hosted = try HostedPlugins<F.State, F.Action>(options: plugins, feature: F.featureName, schemaVersion: F.schemaVersion, initialState: initialState)
+      let reducer = F(environment: environment)
+      let store: Store<F.State, F.Action> =
+        plugins.metrics
+        ? Store(initialState: initialState, reducer: TimedReducer(reducer, feature: F.featureName), plugins: hosted.plugins)
+        : Store(initialState: initialState, reducer: reducer, plugins: hosted.plugins)
+      var tasks: [StoreTask] = []
+      for action in decoded {
+        let task = store.send(action)
+        if waitEach { await task.finish() } else { tasks.append(task) }
+      }
+      for task in tasks { await task.finish() }
+      try Terminal.out(StateJSON.encode(store.state))
+      try await hosted.finish()
+    }
+  }
+}

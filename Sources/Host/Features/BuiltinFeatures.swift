@@ -1,0 +1,98 @@
+import Foundation
+import Reducers
+
+extension Refold {
+  /// The seed view models, in the order `refold features` lists them.
+  public static var builtinFeatures: [any RefoldFeature.Type] {
+    [
+      AmountInput.self, SignIn.self, MusicSearch.self, UserList.self, Following.self,
+      Greeting.self, PlayerCard.self, AppFeature.self,
+    ]
+  }
+}
+
+extension AmountInput: RefoldFeature {
+  public static let featureName = "amountInput"
+  public static let summary = "Validates a typed amount and formats it in won."
+  public static func initialState(in environment: FeatureEnvironment) -> State { State() }
+  public static let exampleActions: [Action] = [.textChanged("12a"), .textChanged("5000000"), .textChanged("1234")]
+  public init(environment: FeatureEnvironment) { self.init() }
+}
+
+extension SignIn: RefoldFeature {
+  public static let featureName = "signIn"
+  public static let summary = "A sign-in form that logs in over HTTP and keeps the session."
+  public static func initialState(in environment: FeatureEnvironment) -> State { State() }
+  public static let exampleActions: [Action] = [
+    .usernameChanged("son@example.com"), .passwordChanged("password123"), .signInTapped,
+  ]
+  public init(environment: FeatureEnvironment) {
+    self.init(auth: environment.auth, sessions: environment.sessions)
+  }
+}
+
+extension MusicSearch: RefoldFeature {
+  public static let featureName = "musicSearch"
+  public static let summary = "Searches music as the user types, debounced by 300 ms."
+  public static func initialState(in environment: FeatureEnvironment) -> State { State() }
+  public static let exampleActions: [Action] = [.queryChanged("new"), .queryChanged("new jeans")]
+  public init(environment: FeatureEnvironment) {
+    self.init(client: environment.musicSearch, clock: environment.clock)
+  }
+}
+
+extension UserList: RefoldFeature {
+  public static let featureName = "userList"
+  public static let summary = "Fetches the user list from a JSON endpoint."
+  public static func initialState(in environment: FeatureEnvironment) -> State { State() }
+  public static let exampleActions: [Action] = [.onAppear]
+  public init(environment: FeatureEnvironment) {
+    self.init(client: environment.users)
+  }
+}
+
+extension Following: RefoldFeature {
+  public static let featureName = "following"
+  public static let summary = "A follow/unfollow list."
+  public static func initialState(in environment: FeatureEnvironment) -> State { State() }
+  public static var exampleActions: [Action] {
+    let id = Following.State().people.first?.id ?? 1
+    return [.followTapped(id: id), .followTapped(id: id)]
+  }
+  public init(environment: FeatureEnvironment) { self.init() }
+}
+
+extension Greeting: RefoldFeature {
+  public static let featureName = "greeting"
+  public static let summary = "A greeting view model behind a protocol."
+  public static func initialState(in environment: FeatureEnvironment) -> State { State() }
+  public static let exampleActions: [Action] = [.showGreetingTapped]
+  public init(environment: FeatureEnvironment) { self.init() }
+}
+
+extension PlayerCard: RefoldFeature {
+  public static let featureName = "playerCard"
+  public static let summary = "A player card with derived name, age and weekly pay texts."
+  public static func initialState(in environment: FeatureEnvironment) -> State { State() }
+  /// 2026-07-08 00:00 UTC: Son Heung-min's 34th birthday.
+  public static let exampleActions: [Action] = [.tick(Date(timeIntervalSince1970: 1_783_468_800))]
+  public init(environment: FeatureEnvironment) { self.init() }
+}
+
+extension AppFeature: RefoldFeature {
+  public static let featureName = "app"
+  public static let summary = "Every feature above, composed with Scope."
+  public static func initialState(in environment: FeatureEnvironment) -> State { State() }
+  public static let exampleActions: [Action] = [
+    .amountInput(.textChanged("1234")), .greeting(.showGreetingTapped), .musicSearch(.queryChanged("좋은 날")),
+  ]
+  public init(environment: FeatureEnvironment) {
+    self.init(
+      auth: environment.auth,
+      sessions: environment.sessions,
+      musicSearch: environment.musicSearch,
+      users: environment.users,
+      clock: environment.clock
+    )
+  }
+}

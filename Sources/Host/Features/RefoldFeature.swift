@@ -1,0 +1,40 @@
+import Foundation
+import Store
+
+/// A feature that `refold` can host: run from action lines, record, replay, inspect and diff.
+///
+/// The built-in features conform to it; so can yours, to get the same command line for your own
+/// logs:
+///
+/// ```swift
+/// extension Counter: RefoldFeature {
+///   public static let featureName = "counter"
+///   public static let summary = "A counter."
+///   public static let exampleActions: [Action] = [.incrementTapped]
+///   public static func initialState(in environment: FeatureEnvironment) -> State { State() }
+///   public init(environment: FeatureEnvironment) { self.init() }
+/// }
+///
+/// @main struct MyTool {
+///   static func main() async { await Refold.main(features: [Counter.self]) }
+/// }
+/// ```
+public protocol RefoldFeature: Reducer, SendableMetatype
+where State: Codable & Equatable & Sendable, Action: Codable & Sendable {
+  /// The name on the command line and in log headers, in lowerCamelCase.
+  static var featureName: String { get }
+  /// One line that says what the feature is.
+  static var summary: String { get }
+  /// Bumped when `State` or `Action` change shape, so that old logs are recognised.
+  static var schemaVersion: Int { get }
+  /// Actions that `refold features` prints as JSON lines; each runs as printed.
+  static var exampleActions: [Action] { get }
+  /// The state a hosted store starts from.
+  static func initialState(in environment: FeatureEnvironment) -> State
+  /// Makes the reducer with the environment's dependencies.
+  init(environment: FeatureEnvironment)
+}
+
+extension RefoldFeature {
+  public static var schemaVersion: Int { 1 }
+}

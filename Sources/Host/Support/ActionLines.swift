@@ -1,0 +1,88 @@
+import Foundation
+import Store
+
+/// Action lines read from a file or stdin, with their line numbers for error messages.
+struct ActionLines {
+  struct Line {
+    let source: String
+    let number: Int
+    let text: String
+
+    func decode<Action: Decodable>(_ type: Action.Type, feature: String) throws(HostError) -> Action {
+      let bytes = Array(text.utf8)
+      do {
+        return try LogJSONDecoder().decode(Action.self, from: bytes)
+      } catch {
+        // Synthesized Codable says only "Invalid number of keys" for a misspelt case; name it.
+        if let cases = ActionLines.caseNames(in: bytes), let first = cases.first {
+          throw HostError.badInput("\(source):\(number): '\(first)' is not an action of \(feature) (\(error))")
+        }
+        throw HostError.badInput("\(source):\(number): not an action of \(feature): \(error)")
+      }
+    }
+  }
+
+  /// The keys of a one-level JSON object: the case name of an action line.
+  static func caseNames(in bytes: [UInt8]) -> [String]? {
+    let value = try? bytes.withUnsafeBytes { try LogJSONDecoder().parseJSONLine($0) }
+    return value?.objectValue.map { $0.map(\.key) }
+  }
+
+  /// Reads `path` (or stdin for `-`), skipping blank lines and `#` comments.
+  static func read(_ path: String) throws(HostError) -> [Line] {
+    let source = path == "-" ? "stdin" : path
+    let data: Data
+    if path == "-" {
+      data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+      data = try InputFile.read(path, what: "actions file")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw HostError.badInput("\(source): the actions are not UTF-8 text")
+    }
+    var lines: [Line] = []
+    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      lines.append(Line(source: source, number: index + 1, text: trimmed))
+    }
+    return lines
+  }
+}
+
+/// Reading an input file with errors that say what went wrong and where.
+enum InputFile {
+  static func read(_ path: String, what: String) throws(HostError) -> Data {
+    try check(path, what: what)
+    do {
+      return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw HostError.badInput("\(what) \(path): cannot be read (\(error.localizedDescription))")
+    }
+  }
+
+  /// Fails unless `path` names a readable regular file.
+  static func check(_ path: String, what: String) throws(HostError) {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw HostError.badInput("\(what) \(path): no such file")
+    }
+    if isDirectory.boolValue {
+      throw HostError.badInput("\(what) \(path): is a directory, not a file")
+    }
+    guard FileManager.default.isReadableFile(atPath: path) else {
+      throw HostError.badInput("\(what) \(path): permission denied")
+    }
+  }
+}
+
+/// States printed as JSON in their Codable shape, with secrets redacted.
+enum StateJSON {
+  static func encode<State: Encodable>(_ state: State) throws(HostError) -> String {
+    do {
+      return String(decoding: try LogJSONEncoder().encode(Redaction.apply(state)), as: UTF8.self)
+    } catch {
+      throw HostError(.failure, "cannot encode the state as JSON: \(error)")
+    }
+  }
+}

@@ -1,0 +1,30 @@
+/// An error that `refold` reports as one line on stderr, with the exit code it documents.
+///
+/// | code | meaning |
+/// |---|---|
+/// | 0 | ok |
+/// | 1 | a replay diverged from the recorded checkpoints |
+/// | 2 | an input could not be read: missing, corrupt, or not what the command needs |
+/// | 64 | the command line itself is wrong |
+public struct HostError: Error, CustomStringConvertible, Sendable {
+  public enum Kind: Int32, Sendable {
+    case diverged = 1
+    case badInput = 2
+    case usage = 64
+    /// Something the host itself could not do (a port, a write). Not a user's input.
+    case failure = 70
+  }
+
+  public var kind: Kind
+  public var message: String
+
+  public init(_ kind: Kind, _ message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  public var description: String { message }
+
+  static func badInput(_ message: String) -> Self { Self(.badInput, message) }
+  static func usage(_ message: String) -> Self { Self(.usage, message) }
+}

@@ -1,0 +1,166 @@
+import CustomDump
+import Foundation
+import Store
+
+/// What `replay`, `inspect` and `diff` do with a log, with their errors mapped to the exit
+/// codes: 2 for a log that cannot be read, 1 for a replay that diverged.
+enum LogTools {
+  /// The hosted feature that recorded `path`, read from its header.
+  static func feature(of path: String) throws -> any RefoldFeature.Type {
+    let reader = try open(path)
+    return try FeatureRegistry.current.feature(
+      named: reader.header.feature, kind: .badInput, context: "\(path): recorded by an ")
+  }
+
+  static func replay<F: RefoldFeature>(_ feature: F.Type, file: String, until: UInt64?, verify: Bool, json: Bool) throws {
+    let result = try replayed(F.self, file: file, until: until, verify: verify)
+    if json {
+      Terminal.out(try StateJSON.encode(result.state))
+    } else {
+      Terminal.out("\(F.featureName) at seq \(result.lastSeq) (\(result.eventCount) events folded)\(verify ? ", verified" : "")")
+      Terminal.out(String(customDumping: result.state))
+    }
+  }
+
+  static func diff<F: RefoldFeature>(_ feature: F.Type, file: String, from: UInt64, to: UInt64) throws -> String {
+    guard from <= to else { throw HostError.usage("--from \(from) is after --to \(to)") }
+    let before = try replayed(F.self, file: file, until: from, verify: true).state
+    let after = try replayed(F.self, file: file, until: to, verify: true).state
+    return CustomDump.diff(before, after).map { "State from seq \(from) (−) to seq \(to) (+):\n\($0)" }
+      ?? "No difference between seq \(from) and seq \(to)."
+  }
+
+  /// Reads the whole log without folding it.
+  static func inspect(file path: String) throws -> LogSummary {
+    let reader = try open(path)
+    var summary = LogSummary(path: path, header: reader.header, totalBytes: reader.totalBytes)
+    do {
+      while let record = try reader.next() {
+        summary.add(record)
+      }
+    } catch {
+      throw HostError.badInput(error.description)
+    }
+    summary.warnings = reader.warnings
+    return summary
+  }
+
+  private static func open(_ path: String) throws(HostError) -> LogReader {
+    do {
+      return try LogReader(file: URL(fileURLWithPath: path))
+    } catch {
+      throw HostError.badInput(error.description)
+    }
+  }
+
+  private static func replayed<F: RefoldFeature>(
+    _ feature: F.Type, file: String, until: UInt64?, verify: Bool
+  ) throws -> ReplayResult<F.State> {
+    var progress = Terminal.Progress()
+    defer { progress.finish() }
+    do {
+      let result = try Replayer(reducer: F(environment: .replay)).replay(
+        file: URL(fileURLWithPath: file), until: until, verify: verify
+      ) { step in
+        let percent = step.totalBytes == 0 ? 100 : step.bytesRead * 100 / step.totalBytes
+        progress.update("replaying \(file): seq \(step.seq), \(percent)%")
+      }
+      for warning in result.warnings { Terminal.err("refold: warning: \(warning)") }
+      return result
+    } catch let divergence as ReplayDivergence {
+      throw HostError(.diverged, "\(divergence)".replacingOccurrences(of: "\n", with: " "))
+    } catch let error as LogReadError {
+      throw HostError.badInput(error.description)
+    }
+  }
+}
+
+/// What `refold inspect` prints.
+struct LogSummary {
+  let path: String
+  let header: LogHeader
+  let totalBytes: Int
+  var events = 0
+  var firstSeq: UInt64?
+  var lastSeq: UInt64?
+  var origins: [String: Int] = [:]
+  var actions: [String: Int] = [:]
+  var firstTime: Double?
+  var lastTime: Double?
+  var checkpoints = 0
+  var snapshots = 0
+  var lastCheckpoint: UInt64?
+  var warnings: [String] = []
+
+  init(path: String, header: LogHeader, totalBytes: Int) {
+    self.path = path
+    self.header = header
+    self.totalBytes = totalBytes
+  }
+
+  mutating func add(_ record: LogRecord) {
+    switch record {
+    case .header:
+      break
+    case let .event(event):
+      events += 1
+      firstSeq = firstSeq ?? event.seq
+      lastSeq = event.seq
+      origins[event.origin.rawValue, default: 0] += 1
+      actions[event.actionName ?? "?", default: 0] += 1
+      firstTime = firstTime ?? event.t
+      lastTime = event.t
+    case let .checkpoint(checkpoint):
+      checkpoints += 1
+      if checkpoint.hasState { snapshots += 1 }
+      lastCheckpoint = checkpoint.seq
+    }
+  }
+
+  var text: String {
+    var lines: [String] = []
+    lines.append("file         \(path) (\(totalBytes) bytes)")
+    lines.append("format       \(LogHeader.formatName) v\(header.version), feature \(header.feature) (schema \(header.schema)), created \(header.created)")
+    lines.append("events       \(events)" + (firstSeq.map { " (seq \($0)…\(lastSeq ?? $0))" } ?? ""))
+    lines.append("origins      " + origins.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+    lines.append("actions      " + actions.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+    if let firstTime, let lastTime {
+      let formatter = ISO8601DateFormatter()
+      formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+      let span = String(format: "%.3f s", lastTime - firstTime)
+      lines.append("time span    \(formatter.string(from: Date(timeIntervalSince1970: firstTime))) → \(formatter.string(from: Date(timeIntervalSince1970: lastTime))) (\(span))")
+    }
+    lines.append("checkpoints  \(checkpoints) (\(snapshots) with the full state), every \(header.checkpointInterval) events" + (lastCheckpoint.map { ", last at seq \($0)" } ?? ""))
+    lines.append("integrity    " + (warnings.isEmpty ? "ok: every line's checksum matches" : warnings.joined(separator: "; ")))
+    return lines.joined(separator: "\n")
+  }
+
+  func json() throws -> String {
+    struct Row: Encodable {
+      var file: String
+      var bytes: Int
+      var format: String
+      var version: Int
+      var feature: String
+      var schema: Int
+      var created: String
+      var events: Int
+      var firstSeq: UInt64?
+      var lastSeq: UInt64?
+      var origins: [String: Int]
+      var actions: [String: Int]
+      var firstTime: Double?
+      var lastTime: Double?
+      var checkpoints: Int
+      var snapshots: Int
+      var warnings: [String]
+    }
+    let row = Row(
+      file: path, bytes: totalBytes, format: LogHeader.formatName, version: header.version,
+      feature: header.feature, schema: header.schema, created: header.created, events: events,
+      firstSeq: firstSeq, lastSeq: lastSeq, origins: origins, actions: actions, firstTime: firstTime,
+      lastTime: lastTime, checkpoints: checkpoints, snapshots: snapshots, warnings: warnings
+    )
+    return String(decoding: try LogJSONEncoder().encode(row), as: UTF8.self)
+  }
+}

@@ -1,0 +1,134 @@
+/// One line of an event log, parsed and checked.
+public enum LogRecord: Sendable, Equatable {
+  /// The first line.
+  case header(LogHeader)
+  /// One folded action.
+  case event(LogEvent)
+  /// A digest of the state after an event, sometimes with the full state.
+  case checkpoint(LogCheckpoint)
+}
+
+/// An event line: `{"seq":1,"t":1763740800.123,"origin":"send","action":{…},"crc":"…"}`.
+public struct LogEvent: Sendable, Equatable {
+  /// 1, 2, 3 … with no gaps.
+  public var seq: UInt64
+  /// Wall-clock seconds since 1970 when the action was committed.
+  public var t: Double
+  public var origin: ActionOrigin
+  /// The action in its `Codable` shape, e.g. `{"textChanged":{"_0":"1234"}}`.
+  package var action: JSONValue
+  /// The 1-based line number in the file.
+  public var line: Int
+
+  package init(seq: UInt64, t: Double, origin: ActionOrigin, action: JSONValue, line: Int) {
+    self.seq = seq
+    self.t = t
+    self.origin = origin
+    self.action = action
+    self.line = line
+  }
+
+  /// The action's case name: the single key of a synthesized enum's JSON (`textChanged`), the
+  /// text of a string, or `nil` for any other shape.
+  public var actionName: String? {
+    switch action {
+    case .object(let object) where object.count == 1: object[0].key
+    case .string(let string): string
+    default: nil
+    }
+  }
+
+  /// The action as compact JSON.
+  public var actionJSON: String {
+    (try? LogJSONEncoder().serialize(action)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+  }
+}
+
+/// A checkpoint line: `{"checkpoint":1000,"digest":"…","crc":"…"}`, with `"state":{…}` at
+/// every snapshot interval and at the end of a session.
+public struct LogCheckpoint: Sendable, Equatable {
+  /// The seq of the event whose resulting state this is.
+  public var seq: UInt64
+  /// FNV-1a 64 of the canonical JSON of the redacted state.
+  public var digest: UInt64
+  /// The full state (redacted, keys sorted), at snapshot checkpoints.
+  package var state: JSONValue?
+  /// The 1-based line number in the file.
+  public var line: Int
+
+  package init(seq: UInt64, digest: UInt64, state: JSONValue?, line: Int) {
+    self.seq = seq
+    self.digest = digest
+    self.state = state
+    self.line = line
+  }
+
+  /// Whether the line carries the full state (a snapshot), so replay can start here.
+  public var hasState: Bool { state != nil }
+
+  /// The digest as the line writes it: 16 lowercase hex digits.
+  public var digestHex: String { StateDigest.hex(digest) }
+}
+
+// MARK: - Writing event and checkpoint lines
+
+/// Builds event and checkpoint lines into a reusable buffer.
+package enum LogLineWriter {
+  /// Appends `{"seq":…,"t":…,"origin":…,"action":…,"crc":…}\n`, the action redacted.
+  package static func appendEvent<Action: Encodable>(
+    seq: UInt64, t: Double, origin: ActionOrigin, action: Action,
+    encoder: LogJSONEncoder, into buffer: inout [UInt8]
+  ) throws {
+    let start = buffer.count
+    append(#"{"seq":"#, to: &buffer)
+    appendDecimal(seq, to: &buffer)
+    append(#","t":"#, to: &buffer)
+    buffer.append(contentsOf: (JSONNumber.text(for: t.isFinite ? t : 0) ?? "0").utf8)
+    append(origin == .send ? #","origin":"send","action":"# : #","origin":"effect","action":"#, to: &buffer)
+    do {
+      try encoder.encode(Redaction.apply(action), into: &buffer)
+    } catch {
+      buffer.removeSubrange(start...)
+      throw error
+    }
+    LogLine.seal(&buffer, payloadStart: start)
+  }
+
+  /// Appends `{"checkpoint":…,"digest":…[,"state":…],"crc":…}\n`. `canonicalState` is the output
+  /// of ``StateDigest/canonicalJSON(of:)``; the digest is computed from it.
+  package static func appendCheckpoint(
+    seq: UInt64, canonicalState: [UInt8], includeState: Bool, into buffer: inout [UInt8]
+  ) {
+    let start = buffer.count
+    append(#"{"checkpoint":"#, to: &buffer)
+    appendDecimal(seq, to: &buffer)
+    append(#","digest":""#, to: &buffer)
+    buffer.append(contentsOf: StateDigest.hex(StateDigest.fnv1a64(canonicalState)).utf8)
+    buffer.append(UInt8(ascii: "\""))
+    if includeState {
+      append(#","state":"#, to: &buffer)
+      buffer.append(contentsOf: canonicalState)
+    }
+    LogLine.seal(&buffer, payloadStart: start)
+  }
+
+  /// `t` for an action committed at `seconds` + `nanoseconds` since 1970, in microseconds.
+  package static func time(seconds: Int, nanoseconds: Int) -> Double {
+    Double(seconds) + Double(nanoseconds / 1000) / 1_000_000
+  }
+
+  private static func append(_ text: StaticString, to buffer: inout [UInt8]) {
+    buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  package static func appendDecimal(_ value: UInt64, to buffer: inout [UInt8]) {
+    let start = buffer.count
+    var rest = value
+    repeat {
+      let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
+      buffer.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit))
+      rest = quotient
+    } while rest != 0
+    buffer[start...].reverse()
+  }
+}

@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+
+/// Reads a file in chunks and hands out its complete lines without copying them. Memory stays
+/// at one chunk (plus the longest line) whatever the size of the file.
+///
+/// Bytes after the last `\n` are a torn tail: they are not handed out, and ``tornTail`` says
+/// where they were.
+final class LineStream {
+  struct TornTail: Equatable {
+    var line: Int
+    var offset: Int
+    var byteCount: Int
+    var allZero: Bool
+  }
+
+  let path: String
+  let totalBytes: Int
+  private let fd: Int32
+  private var buffer: UnsafeMutableRawBufferPointer
+  /// The unread window of `buffer`.
+  private var start = 0
+  private var end = 0
+  /// The file offset of `buffer[0]`.
+  private var bufferOffset = 0
+  private var atEOF = false
+  /// The number of the last line handed out.
+  private(set) var lineNumber = 0
+  /// The file offset where the last line handed out starts.
+  private(set) var lineOffset = 0
+  private(set) var tornTail: TornTail?
+
+  init(url: URL, path: String, chunkSize: Int = 1 << 20) throws(LogReadError) {
+    self.path = path
+    let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+      let code = errno
+      throw LogReadError(.unreadable, file: path, message: "cannot open: \(String(cString: strerror(code)))")
+    }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      let code = errno
+      close(fd)
+      throw LogReadError(.unreadable, file: path, message: "cannot stat: \(String(cString: strerror(code)))")
+    }
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+      close(fd)
+      throw LogReadError(.isDirectory, file: path, message: "is a directory, not an event log")
+    }
+    self.fd = fd
+    self.totalBytes = Int(info.st_size)
+    self.buffer = .allocate(byteCount: max(chunkSize, 4096), alignment: 16)
+  }
+
+  deinit {
+    close(fd)
+    buffer.deallocate()
+  }
+
+  /// How many bytes of the file have been handed out as lines so far (newlines included).
+  var bytesConsumed: Int { bufferOffset + start }
+
+  /// The next complete line without its `\n`, valid until the next call; `nil` at the end.
+  func nextLine() throws(LogReadError) -> UnsafeRawBufferPointer? {
+    while true {
+      if start < end, let newline = memchr(buffer.baseAddress! + start, 0x0A, end - start) {
+        let lineEnd = buffer.baseAddress!.distance(to: UnsafeMutableRawPointer(newline))
+        let line = UnsafeRawBufferPointer(rebasing: buffer[start..<lineEnd])
+        lineNumber += 1
+        lineOffset = bufferOffset + start
+        start = lineEnd + 1
+        return line
+      }
+      if atEOF {
+        if start < end {
+          let tail = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
+          tornTail = TornTail(
+            line: lineNumber + 1, offset: bufferOffset + start, byteCount: end - start,
+            allZero: tail.allSatisfy { $0 == 0 })
+          start = end
+        }
+        return nil
+      }
+      try fill()
+    }
+  }
+
+  /// Moves the partial line to the front, grows the buffer when a line fills it, and reads.
+  private func fill() throws(LogReadError) {
+    if start > 0 {
+      let pending = end - start
+      if pending > 0 {
+        memmove(buffer.baseAddress!, buffer.baseAddress! + start, pending)
+      }
+      bufferOffset += start
+      start = 0
+      end = pending
+    }
+    if end == buffer.count {
+      let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 16)
+      larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<end]))
+      buffer.deallocate()
+      buffer = larger
+    }
+    while true {
+      let count = read(fd, buffer.baseAddress! + end, buffer.count - end)
+      if count > 0 {
+        end += count
+        return
+      }
+      if count == 0 {
+        atEOF = true
+        return
+      }
+      if errno == EINTR { continue }
+      let code = errno
+      throw LogReadError(
+        code == EISDIR ? .isDirectory : .unreadable, file: path,
+        message: "cannot read: \(String(cString: strerror(code)))")
+    }
+  }
+}

@@ -1,0 +1,184 @@
+/// Turns one line of a log into a record: the framing and checksum first, then the JSON, then
+/// the fields. It has no state, so any number of threads can share one.
+struct LogLineParser: Sendable {
+  /// What is wrong with a line, before the reader adds the file, line and seq.
+  enum Problem: Error {
+    case framing(LogLine.Defect)
+    case malformed(String)
+    case unknownKind(String)
+  }
+
+  let decoder = LogJSONDecoder()
+
+  /// Parses the header line (`line` without its `\n`).
+  func header(_ line: UnsafeRawBufferPointer) throws(LogReadError.Detail) -> LogHeader {
+    let looksLikeHeader = Self.hasPrefix(line, #"{"format":"refold-log""#)
+    if case .failure(let defect) = LogLine.payload(of: line) {
+      guard looksLikeHeader else { throw .init(.notALog, "not a Refold event log (its first line is not a log header)") }
+      throw .init(.checksumMismatch, "the header's " + defect.message)
+    }
+    let value: JSONValue
+    do {
+      value = try decoder.parseJSONLine(line)
+    } catch {
+      throw .init(looksLikeHeader ? .badHeader : .notALog, "the header is not valid JSON: \(error)")
+    }
+    do {
+      return try LogHeader(parsing: value)
+    } catch {
+      switch error {
+      case .notALog:
+        throw .init(.notALog, "not a Refold event log (its first line has no \"format\":\"refold-log\")")
+      case .unsupportedVersion(let message):
+        throw .init(.unsupportedVersion, message)
+      case .malformed(let message):
+        throw .init(.badHeader, message)
+      }
+    }
+  }
+
+  /// Parses an event or checkpoint line. With `skipAction`, an event's action is not parsed
+  /// (it is `.null`): the checksum and the seq are still checked.
+  func record(_ line: UnsafeRawBufferPointer, number: Int, skipAction: Bool = false) throws(Problem) -> LogRecord {
+    let payload: UnsafeRawBufferPointer
+    switch LogLine.payload(of: line) {
+    case .success(let bytes): payload = bytes
+    case .failure(let defect): throw .framing(defect)
+    }
+    if let prefix = Self.eventPrefix(payload) {
+      if skipAction, let t = prefix.time(payload) {
+        return .event(LogEvent(seq: prefix.seq, t: t, origin: prefix.origin, action: .null, line: number))
+      }
+      // The common case: parse only the action. Anything unusual takes the general path.
+      if let t = prefix.time(payload),
+        let action = try? decoder.parseJSONLine(UnsafeRawBufferPointer(rebasing: payload[prefix.action]))
+      {
+        return .event(LogEvent(seq: prefix.seq, t: t, origin: prefix.origin, action: action, line: number))
+      }
+    }
+    return try general(line, number: number)
+  }
+
+  /// Parses the whole line as JSON and reads the fields by name, in any order.
+  private func general(_ line: UnsafeRawBufferPointer, number: Int) throws(Problem) -> LogRecord {
+    let value: JSONValue
+    do {
+      value = try decoder.parseJSONLine(line)
+    } catch {
+      throw .malformed("invalid JSON: \(error)")
+    }
+    guard let object = value.objectValue, let first = object.first else {
+      throw .malformed("the line is not a JSON object with members")
+    }
+    if object["seq"] != nil {
+      guard let seq = object["seq"]?.uint64Value, seq > 0 else {
+        throw .malformed("the event's \"seq\" is not a positive integer")
+      }
+      guard let t = object["t"]?.doubleValue else { throw .malformed("the event has no number \"t\"") }
+      guard let originText = object["origin"]?.stringValue, let origin = ActionOrigin(rawValue: originText) else {
+        throw .malformed("the event's \"origin\" is not \"send\" or \"effect\"")
+      }
+      guard let action = object["action"] else { throw .malformed("the event has no \"action\"") }
+      return .event(LogEvent(seq: seq, t: t, origin: origin, action: action, line: number))
+    }
+    if object["checkpoint"] != nil {
+      guard let seq = object["checkpoint"]?.uint64Value else {
+        throw .malformed("the checkpoint's \"checkpoint\" is not a seq")
+      }
+      guard let text = object["digest"]?.stringValue, let digest = StateDigest.parseHex(text) else {
+        throw .malformed("the checkpoint's \"digest\" is not 16 lowercase hex digits")
+      }
+      return .checkpoint(LogCheckpoint(seq: seq, digest: digest, state: object["state"], line: number))
+    }
+    if object["format"] != nil {
+      throw .unknownKind("a second header line")
+    }
+    throw .unknownKind(
+      "unknown line kind: it has neither \"seq\" (an event) nor \"checkpoint\" (a checkpoint), but \"\(first.key)\"")
+  }
+
+  // MARK: The event fast path
+
+  /// The fixed start of an event line as this package writes it:
+  /// `{"seq":N,"t":T,"origin":"send","action":` followed by the action.
+  struct EventPrefix {
+    var seq: UInt64
+    var t: Range<Int>
+    var origin: ActionOrigin
+    var action: Range<Int>
+
+    func time(_ payload: UnsafeRawBufferPointer) -> Double? {
+      JSONNumber.classify(UnsafeRawBufferPointer(rebasing: payload[t]))?.doubleValue
+    }
+  }
+
+  static func eventPrefix(_ payload: UnsafeRawBufferPointer) -> EventPrefix? {
+    var index = 0
+    guard match(payload, #"{"seq":"#, at: &index), let seq = digits(payload, at: &index) else { return nil }
+    guard match(payload, #","t":"#, at: &index) else { return nil }
+    let tStart = index
+    while index < payload.count, payload[index] != UInt8(ascii: ",") { index += 1 }
+    let t = tStart..<index
+    guard !t.isEmpty, match(payload, #","origin":""#, at: &index) else { return nil }
+    let origin: ActionOrigin
+    if match(payload, #"send""#, at: &index) {
+      origin = .send
+    } else if match(payload, #"effect""#, at: &index) {
+      origin = .effect
+    } else {
+      return nil
+    }
+    guard match(payload, #","action":"#, at: &index), index < payload.count else { return nil }
+    return EventPrefix(seq: seq, t: t, origin: origin, action: index..<payload.count)
+  }
+
+  /// The seq at the start of an event line, if the line starts like one; for error messages.
+  static func leadingSeq(_ line: UnsafeRawBufferPointer) -> UInt64? {
+    var index = 0
+    guard match(line, #"{"seq":"#, at: &index) else { return nil }
+    return digits(line, at: &index)
+  }
+
+  /// A positive decimal integer without leading zeros that fits in `UInt64`.
+  private static func digits(_ bytes: UnsafeRawBufferPointer, at index: inout Int) -> UInt64? {
+    let start = index
+    var value: UInt64 = 0
+    while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+      let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+      let (sum, overflow2) = times10.addingReportingOverflow(UInt64(bytes[index] - 0x30))
+      guard !overflow1, !overflow2 else { return nil }
+      value = sum
+      index += 1
+    }
+    guard index > start, bytes[start] != 0x30 else { return nil }
+    return value
+  }
+
+  private static func match(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString, at index: inout Int) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    guard bytes.count - index >= count else { return false }
+    let text = literal.utf8Start
+    for offset in 0..<count where bytes[index + offset] != text[offset] {
+      return false
+    }
+    index += count
+    return true
+  }
+
+  static func hasPrefix(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+    var index = 0
+    return match(bytes, literal, at: &index)
+  }
+}
+
+extension LogReadError {
+  /// A kind and a message, before the file and line are known.
+  struct Detail: Error {
+    var kind: Kind
+    var message: String
+    init(_ kind: Kind, _ message: String) {
+      self.kind = kind
+      self.message = message
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Reads an event log line by line, checking every line's checksum and the order of the seqs,
+/// with memory bounded by one chunk whatever the size of the file.
+///
+/// ```swift
+/// let reader = try LogReader(file: url)
+/// print(reader.header.feature)
+/// while let record = try reader.next() {
+///   if case .event(let event) = record { print(event.seq, event.actionName ?? "?") }
+/// }
+/// print(reader.warnings)   // e.g. a torn last line that was dropped
+/// ```
+///
+/// The first record is the header. A torn last line (bytes after the final newline: the writer
+/// stopped mid-line) is dropped with a warning in ``warnings``, and every complete line before
+/// it is returned. Anything else that is wrong is a ``LogReadError`` naming the line and seq.
+public final class LogReader {
+  /// The path errors and warnings name.
+  public let path: String
+  /// The first line.
+  public let header: LogHeader
+  /// What was dropped or tolerated, one line each, e.g.
+  /// `events.log:1043: dropped a torn last line (57 bytes with no newline; …)`.
+  public private(set) var warnings: [String] = []
+  /// The size of the file when it was opened.
+  public var totalBytes: Int { stream.totalBytes }
+  /// How many bytes have been read as complete lines so far.
+  public var bytesRead: Int { stream.bytesConsumed }
+  /// The seq of the last event returned.
+  public var lastSeq: UInt64 { sequence.lastSeq }
+  /// The number of the last line returned.
+  public var lineNumber: Int { stream.lineNumber }
+
+  /// Events up to this seq come back with a `.null` action, unparsed: replay skips them when it
+  /// starts from a snapshot. Their checksums and seqs are still checked.
+  var skipActionsThrough: UInt64 = 0
+
+  private let stream: LineStream
+  private let parser = LogLineParser()
+  private var sequence: LogSequence
+  private var headerPending = true
+  private var finished = false
+
+  /// Opens `file` and reads its header.
+  ///
+  /// - Parameter feature: when given, a header for another feature is an error.
+  public init(file: URL, feature: String? = nil, chunkSize: Int = 1 << 20) throws(LogReadError) {
+    let path = LogReadError.displayPath(file)
+    self.path = path
+    stream = try LineStream(url: file, path: path, chunkSize: chunkSize)
+    guard let first = try stream.nextLine() else {
+      if let torn = stream.tornTail {
+        let looksLikeHeader = torn.byteCount > 0 && !torn.allZero
+        throw LogReadError(
+          looksLikeHeader ? .badHeader : .empty, file: path, line: 1,
+          message: torn.allZero
+            ? "no header: the file holds only \(torn.byteCount) NUL bytes"
+            : "the header line is incomplete (no newline): either the recorder stopped while creating the log, or this is not an event log")
+      }
+      throw LogReadError(.empty, file: path, message: "the file is empty, not an event log")
+    }
+    do {
+      header = try parser.header(first)
+    } catch {
+      throw LogReadError(error.kind, file: path, line: 1, message: error.message)
+    }
+    if let feature, header.feature != feature {
+      throw LogReadError(
+        .featureMismatch, file: path, line: 1,
+        message: "the log is for feature \"\(header.feature)\", not \"\(feature)\"")
+    }
+    sequence = LogSequence(checkpointInterval: header.checkpointInterval)
+  }
+
+  /// The next record (the header first), or `nil` after the last complete line.
+  public func next() throws(LogReadError) -> LogRecord? {
+    if headerPending {
+      headerPending = false
+      return .header(header)
+    }
+    guard !finished else { return nil }
+    guard let line = try stream.nextLine() else {
+      finished = true
+      if let torn = stream.tornTail {
+        let what = torn.allZero ? "\(torn.byteCount) NUL bytes" : "\(torn.byteCount) bytes with no newline"
+        warnings.append(
+          "\(path):\(torn.line): dropped a torn last line (\(what); the writer stopped mid-line). The \(torn.line - 1) complete lines before it are kept."
+        )
+      }
+      return nil
+    }
+    let number = stream.lineNumber
+    let record: LogRecord
+    do {
+      let skip = skipActionsThrough > sequence.lastSeq
+      record = try parser.record(line, number: number, skipAction: skip)
+    } catch {
+      throw failure(error, line: line, number: number)
+    }
+    do {
+      switch record {
+      case .event(let event):
+        try sequence.event(event.seq)
+      case .checkpoint(let checkpoint):
+        try sequence.checkpoint(checkpoint.seq)
+      case .header:
+        break
+      }
+    } catch {
+      switch (error, record) {
+      case (.seq(let message), .event(let event)):
+        throw LogReadError(.seqOutOfOrder, file: path, line: number, seq: event.seq, message: message)
+      case (.checkpoint(let message), _), (.seq(let message), _):
+        throw LogReadError(
+          .checkpointOutOfPlace, file: path, line: number, seq: sequence.lastSeq > 0 ? sequence.lastSeq : nil,
+          afterSeq: true, message: message)
+      }
+    }
+    return record
+  }
+
+  /// Names the line and the seq: the line's own when it reads as the expected one, otherwise the
+  /// last good seq before it.
+  private func failure(_ problem: LogLineParser.Problem, line: UnsafeRawBufferPointer, number: Int) -> LogReadError {
+    let expected = sequence.lastSeq + 1
+    let own = LogLineParser.leadingSeq(line)
+    let after = own != expected
+    let seq: UInt64? = after ? (sequence.lastSeq > 0 ? sequence.lastSeq : nil) : expected
+    switch problem {
+    case .framing(let defect):
+      return LogReadError(.checksumMismatch, file: path, line: number, seq: seq, afterSeq: after, message: defect.message)
+    case .malformed(let message):
+      return LogReadError(.malformedLine, file: path, line: number, seq: seq, afterSeq: after, message: message)
+    case .unknownKind(let message):
+      return LogReadError(.unknownLineKind, file: path, line: number, seq: seq, afterSeq: after, message: message)
+    }
+  }
+}

@@ -1,0 +1,283 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+
+/// A ``StorePlugin`` that writes every commit to an event log (`docs/event-log-format.md`).
+///
+/// ```swift
+/// let recorder = try Recorder<AmountInput.State, AmountInput.Action>(
+///   file: URL(fileURLWithPath: "session.log"), feature: "amountInput", initialState: state)
+/// let store = Store(initialState: state, reducer: AmountInput(), plugins: [recorder])
+/// store.send(.textChanged("1234"))
+/// try await recorder.close()
+/// ```
+///
+/// `init` creates the file (mode 0600) and writes the header before it returns, so a missing
+/// folder or a denied permission throws there, naming the path. After that, ``didCommit(_:)``
+/// only hands the action to a background writer thread, which encodes, writes and fsyncs in
+/// batches per ``RecorderOptions/fsync``. Actions and states are written redacted
+/// (``Redaction``).
+///
+/// When a write fails (disk full, I/O error, the file removed or replaced), recording stops:
+/// a line goes to stderr at once, the next ``didCommit(_:)`` throws the ``RecorderError`` (so
+/// the store detaches the recorder, reports it, and keeps running), and ``close()`` throws it.
+/// What was written before stays readable.
+///
+/// Call ``close()`` at the end: it writes what is pending, a final checkpoint with the full
+/// state, and fsyncs. A recorder released without `close()` does the same in `deinit`,
+/// blocking the releasing thread until the writer is done, so nothing is lost silently.
+///
+/// To continue a log, replay it and start the store and the recorder from its state:
+///
+/// ```swift
+/// let resumed = try Replayer(reducer: AmountInput()).replay(file: url)
+/// let recorder = try Recorder<AmountInput.State, AmountInput.Action>(
+///   file: url, feature: "amountInput", initialState: resumed.state,
+///   options: RecorderOptions(existingFile: .append))
+/// let store = Store(initialState: resumed.state, reducer: AmountInput(), plugins: [recorder])
+/// ```
+public final class Recorder<State: Codable & Equatable & Sendable, Action: Codable & Sendable>: StorePlugin, Sendable {
+  /// The log's path.
+  public let path: String
+  /// The feature name in the header.
+  public let feature: String
+  public let options: RecorderOptions
+  /// The seq the log had when this recorder started: 0 for a new log, the last seq of the
+  /// existing log with ``ExistingFilePolicy/append``. The first commit is recorded as this + 1.
+  public let resumedAtSeq: UInt64
+  /// What happened while opening, e.g. a torn last line that was cut for `.append`.
+  public let warnings: [String]
+
+  private let shared: RecorderShared<State, Action>
+  /// The log's descriptor, for the test hook below; only the writer thread writes to it.
+  private let descriptor: Int32
+  private let checkpointInterval: UInt64
+  private let signalThreshold: Int
+  /// Above this many pending actions `didCommit` waits for the writer, so memory stays bounded
+  /// when actions come faster than the disk takes them.
+  private let pendingLimit: Int
+
+  /// Creates (or, per ``RecorderOptions/existingFile``, replaces or continues) the log at
+  /// `file` and writes its header.
+  ///
+  /// - Parameters:
+  ///   - feature: the feature's name in the header, e.g. `amountInput`; replay checks it.
+  ///   - initialState: the store's state before the first commit this recorder sees.
+  /// - Throws: ``RecorderError`` naming the path.
+  public init(file: URL, feature: String, initialState: State, options: RecorderOptions = .init()) throws {
+    let path = file.path
+    if let problem = options.problem {
+      throw RecorderError(.invalidOptions, path: path, message: problem)
+    }
+    let (handle, isExisting) = try LogFileHandle.open(path: path, existing: options.existingFile)
+    var startSeq: UInt64 = 0
+    var lastLineIsCheckpoint = false
+    var warnings: [String] = []
+    var effective = options
+    do {
+      if isExisting {
+        let tail = try LogTail.resume(fd: handle.fd, path: path, feature: feature)
+        if tail.cutBytes > 0 {
+          warnings.append("\(path): cut a torn last line (\(tail.cutBytes) bytes with no newline) before appending")
+        }
+        effective.checkpointInterval = tail.header.checkpointInterval
+        effective.snapshotInterval = tail.header.snapshotInterval
+        startSeq = tail.lastSeq
+        lastLineIsCheckpoint = try Self.resume(
+          handle: handle, tail: tail, initialState: initialState, options: effective)
+      } else {
+        try Self.writeHeader(handle: handle, feature: feature, initialState: initialState, options: options)
+      }
+    } catch {
+      handle.close()
+      throw error
+    }
+    _ = lseek(handle.fd, 0, SEEK_END)
+
+    self.path = path
+    self.feature = feature
+    self.options = effective
+    self.resumedAtSeq = startSeq
+    self.descriptor = handle.fd
+    self.warnings = warnings
+    self.checkpointInterval = UInt64(effective.checkpointInterval)
+    self.signalThreshold = effective.fsync == .always ? 1 : 4096
+    self.pendingLimit = 1 << 20
+    let shared = RecorderShared<State, Action>(lastSeq: startSeq)
+    self.shared = shared
+    let writerOptions = effective
+    let thread = Thread { [shared, handle, writerOptions, startSeq, lastLineIsCheckpoint] in
+      var writer = RecorderWriter(
+        shared: shared, handle: handle, options: writerOptions, startSeq: startSeq,
+        lastLineIsCheckpoint: lastLineIsCheckpoint)
+      writer.run()
+    }
+    thread.name = "refold.recorder"
+    thread.start()
+  }
+
+  deinit {
+    // Not closed: flush and close now, on this thread, rather than lose what is pending.
+    let mustWait = shared.state.withLock { pending in
+      if pending.finished { return false }
+      pending.closing = true
+      return true
+    }
+    if mustWait {
+      shared.signalWriter()
+      shared.done.wait()
+    }
+  }
+
+  /// The highest seq known to be on disk: fsynced, or with ``FsyncPolicy/never`` written.
+  public var durableSeq: UInt64 { shared.durable.load(ordering: .acquiring) }
+
+  /// The highest seq handed to the writer.
+  public var recordedSeq: UInt64 { shared.state.withLock { $0.lastSeq } }
+
+  /// Hands the commit to the writer thread and returns: no encoding or I/O happens here.
+  ///
+  /// - Throws: the ``RecorderError`` that stopped recording, or ``RecorderError/Kind/closed``
+  ///   after ``close()``.
+  @MainActor
+  public func didCommit(_ commit: Commit<State, Action>) throws {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    let checkpointInterval = checkpointInterval
+    let signalThreshold = signalThreshold
+    let pendingLimit = pendingLimit
+    let outcome: PushOutcome = shared.state.withLock { pending in
+      if let failure = pending.failure { return .failed(failure) }
+      if pending.closing { return .closed }
+      pending.lastSeq &+= 1
+      let seq = pending.lastSeq
+      pending.actions.append(
+        PendingAction(
+          seq: seq, seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec), origin: commit.origin,
+          action: commit.action))
+      pending.lastState = commit.state
+      if seq % checkpointInterval == 0 {
+        pending.checkpoints.append((seq, commit.state))
+      }
+      let count = pending.actions.count
+      if pending.writerIdle || (count >= signalThreshold && !pending.signaled) {
+        pending.writerIdle = false
+        pending.signaled = true
+        return count >= pendingLimit ? .full : .signal
+      }
+      return count >= pendingLimit ? .full : .queued
+    }
+    switch outcome {
+    case .queued:
+      return
+    case .signal:
+      shared.signalWriter()
+    case .full:
+      shared.signalWriter()
+      shared.waitForRoom(limit: pendingLimit)
+    case .failed(let error):
+      throw error
+    case .closed:
+      throw RecorderError(.closed, path: path, message: "seq \(commit.seq) came after close() and was not recorded")
+    }
+  }
+
+  private enum PushOutcome {
+    case queued, signal, full, failed(RecorderError), closed
+  }
+
+  /// Writes what is pending and a final checkpoint with the full state, fsyncs (unless
+  /// ``FsyncPolicy/never``) and closes the file. Later calls return at once.
+  ///
+  /// - Throws: the ``RecorderError`` that stopped recording, if any (every call).
+  public func close() async throws {
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      let result: Result<Bool, RecorderError> = shared.state.withLock { pending in
+        if pending.finished {
+          if let failure = pending.failure { return .failure(failure) }
+          return .success(false)
+        }
+        pending.closing = true
+        pending.closeWaiters.append(continuation)
+        return .success(true)
+      }
+      switch result {
+      case .success(true): shared.signalWriter()
+      case .success(false): continuation.resume()
+      case .failure(let error): continuation.resume(throwing: error)
+      }
+    }
+  }
+
+  /// Points the log's descriptor at another file (`/dev/full`, to make the next write fail
+  /// with ENOSPC), for tests of the write-error path.
+  @_spi(Testing)
+  public func redirectWritesForTesting(to path: String) {
+    let fd = systemOpen(path, O_WRONLY | O_CLOEXEC, 0)
+    precondition(fd >= 0, "cannot open \(path)")
+    _ = dup2(fd, descriptor)
+    systemClose(fd)
+  }
+
+  // MARK: Opening
+
+  private static func writeHeader(
+    handle: LogFileHandle, feature: String, initialState: State, options: RecorderOptions
+  ) throws {
+    let state: JSONValue
+    do {
+      state = try LogJSONEncoder().encodeValue(Redaction.apply(initialState)).canonicalized
+    } catch {
+      throw RecorderError(.encodingFailed, path: handle.path, message: "the initial state cannot be encoded: \(error)")
+    }
+    let header = LogHeader(
+      feature: feature, schema: options.schemaVersion, created: LogHeader.timestamp(),
+      checkpointInterval: options.checkpointInterval, snapshotInterval: options.snapshotInterval,
+      initialState: state)
+    try handle.writeAll(try header.line(), seq: nil)
+    if options.fsync != .never {
+      try handle.sync(seq: nil)
+      handle.syncDirectory()
+    }
+  }
+
+  /// Checks `initialState` against the log's last state where the log records a digest of it,
+  /// and otherwise writes a checkpoint with it, so that replay checks it. Returns whether the
+  /// last line is now a checkpoint.
+  private static func resume(
+    handle: LogFileHandle, tail: LogTail, initialState: State, options: RecorderOptions
+  ) throws -> Bool {
+    let canonical: [UInt8]
+    do {
+      canonical = try StateDigest.canonicalJSON(of: initialState)
+    } catch {
+      throw RecorderError(.encodingFailed, path: handle.path, message: "the initial state cannot be encoded: \(error)")
+    }
+    let digest = StateDigest.fnv1a64(canonical)
+    func mismatch(_ seq: UInt64) -> RecorderError {
+      RecorderError(
+        .resumeMismatch, path: handle.path,
+        message: "the initial state is not the log's state at seq \(seq) (its digest differs); start from the state replaying the log gives")
+    }
+    switch tail.lastLine {
+    case .header:
+      guard (try? StateDigest.digest(ofParsed: tail.header.initialState)) == digest else { throw mismatch(0) }
+      return false
+    case .checkpoint(let seq, let recorded):
+      guard recorded == digest else { throw mismatch(seq) }
+      return true
+    case .event(let seq):
+      var line: [UInt8] = []
+      LogLineWriter.appendCheckpoint(seq: seq, canonicalState: canonical, includeState: true, into: &line)
+      _ = lseek(handle.fd, 0, SEEK_END)
+      try handle.writeAll(line, seq: seq)
+      if options.fsync != .never { try handle.sync(seq: seq) }
+      return true
+    }
+  }
+}

@@ -1,0 +1,76 @@
+/// When the ``Recorder`` asks the OS to put what it wrote on disk (`fsync`).
+public enum FsyncPolicy: String, Sendable, CaseIterable, CustomStringConvertible {
+  /// After every batch the writer writes. An action is durable soon after it is committed, and
+  /// nothing ``Recorder/durableSeq`` has reported is lost in a crash. The slowest.
+  case always
+  /// At most about 100 ms or 64 KiB of actions are at risk: the writer fsyncs when the oldest
+  /// unsynced action is that old, or that many bytes are unsynced. The default.
+  case batched
+  /// Never; the OS writes back when it likes. A crash of the machine (not of the process) can
+  /// lose the last seconds.
+  case never
+
+  public var description: String { rawValue }
+}
+
+/// What ``Recorder/init(file:feature:initialState:options:)`` does when the file exists.
+public enum ExistingFilePolicy: String, Sendable, CaseIterable {
+  /// Throw. The default, so that a log is never overwritten by accident.
+  case fail
+  /// Truncate it and start a new log.
+  case replace
+  /// Continue it: cut a torn last line, check that the header is for the same feature, and go
+  /// on from the last seq. The store must start from the state at that seq, which
+  /// ``Replayer/replay(file:until:verify:feature:progress:)`` gives.
+  case append
+}
+
+/// How a ``Recorder`` writes: when it fsyncs, how often it checkpoints, what to do with an
+/// existing file.
+///
+/// ```swift
+/// let options = RecorderOptions(fsync: .always, checkpointInterval: 500)
+/// ```
+public struct RecorderOptions: Sendable {
+  /// When the log is fsynced. Default ``FsyncPolicy/batched``.
+  public var fsync: FsyncPolicy
+  /// A checkpoint line (a digest of the state) follows every event whose seq is a multiple of
+  /// this. Default 1,000.
+  public var checkpointInterval: Int
+  /// Checkpoints at multiples of this also carry the full state, so replay can start there.
+  /// A multiple of ``checkpointInterval``; default 10 × ``checkpointInterval``.
+  public var snapshotInterval: Int
+  /// What to do when the file exists. Default ``ExistingFilePolicy/fail``.
+  public var existingFile: ExistingFilePolicy
+  /// The feature's own schema version, written to the header as `"schema"`. Default 1.
+  public var schemaVersion: Int
+  /// Called on the writer thread with the highest seq known to be on disk, after each fsync
+  /// (after each write with ``FsyncPolicy/never``). A crash harness reports these as
+  /// acknowledged. Keep it short.
+  public var onDurable: (@Sendable (UInt64) -> Void)?
+
+  public init(
+    fsync: FsyncPolicy = .batched,
+    checkpointInterval: Int = 1_000,
+    snapshotInterval: Int? = nil,
+    existingFile: ExistingFilePolicy = .fail,
+    schemaVersion: Int = 1,
+    onDurable: (@Sendable (UInt64) -> Void)? = nil
+  ) {
+    self.fsync = fsync
+    self.checkpointInterval = checkpointInterval
+    self.snapshotInterval = snapshotInterval ?? checkpointInterval.multipliedReportingOverflow(by: 10).partialValue
+    self.existingFile = existingFile
+    self.schemaVersion = schemaVersion
+    self.onDurable = onDurable
+  }
+
+  /// Why these options cannot be used, or `nil`.
+  var problem: String? {
+    if checkpointInterval < 1 { return "checkpointInterval must be at least 1, not \(checkpointInterval)" }
+    if snapshotInterval < checkpointInterval || snapshotInterval % checkpointInterval != 0 {
+      return "snapshotInterval (\(snapshotInterval)) must be a multiple of checkpointInterval (\(checkpointInterval))"
+    }
+    return nil
+  }
+}

@@ -1,0 +1,196 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+
+/// The background writer: takes the pending actions, encodes them into lines, writes, fsyncs
+/// per the policy, and on close writes the final checkpoint. Runs on its own thread; everything
+/// here but `shared` belongs to that thread.
+struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
+  let shared: RecorderShared<State, Action>
+  let handle: LogFileHandle
+  let options: RecorderOptions
+  /// Whether the last line in the file is a checkpoint for the last seq written.
+  var lastLineIsCheckpoint: Bool
+  var schedule: SyncSchedule
+
+  private let encoder = LogJSONEncoder()
+  private var out: [UInt8] = []
+  private var batch: [PendingAction<Action>] = []
+  private var checkpoints: [(seq: UInt64, state: State)] = []
+
+  /// Lines are written in pieces of about this size, so a huge batch needs no huge buffer.
+  static var writeChunk: Int { 1 << 20 }
+
+  init(shared: RecorderShared<State, Action>, handle: LogFileHandle, options: RecorderOptions,
+       startSeq: UInt64, lastLineIsCheckpoint: Bool) {
+    self.shared = shared
+    self.handle = handle
+    self.options = options
+    self.lastLineIsCheckpoint = lastLineIsCheckpoint
+    self.schedule = SyncSchedule(policy: options.fsync, startSeq: startSeq)
+  }
+
+  mutating func run() {
+    var deadline: Date? = nil
+    while true {
+      shared.waitForWork(until: deadline)
+      var finalState: State?
+      var closing = false
+      var lastSeq: UInt64 = 0
+      let idleIfEmpty = schedule.isIdle
+      shared.state.withLock { pending in
+        swap(&pending.actions, &batch)
+        swap(&pending.checkpoints, &checkpoints)
+        pending.signaled = false
+        closing = pending.closing
+        lastSeq = pending.lastSeq
+        if closing { finalState = pending.lastState }
+        // Sleep without a deadline only when nothing waits to be written or synced.
+        pending.writerIdle = batch.isEmpty && idleIfEmpty && !closing
+      }
+      shared.announceRoom()
+      do {
+        try writeBatch()
+        if closing {
+          try finish(lastSeq: lastSeq, finalState: finalState)
+          return end(failure: nil)
+        }
+        try syncIfDue()
+      } catch {
+        return end(failure: error)
+      }
+      deadline = schedule.isIdle ? nil : Date(timeIntervalSinceNow: SyncSchedule.tick)
+    }
+  }
+
+  // MARK: Writing
+
+  private mutating func writeBatch() throws(RecorderError) {
+    guard !batch.isEmpty else { return }
+    defer {
+      batch.removeAll(keepingCapacity: true)
+      checkpoints.removeAll(keepingCapacity: true)
+    }
+    var nextCheckpoint = 0
+    var oldest = batch[0].commitTime
+    var throughSeq = schedule.writtenSeq
+    for index in batch.indices {
+      let entry = batch[index]
+      do {
+        try LogLineWriter.appendEvent(
+          seq: entry.seq, t: entry.commitTime, origin: entry.origin, action: entry.action,
+          encoder: encoder, into: &out)
+      } catch {
+        try flush(throughSeq: throughSeq, oldest: oldest)
+        throw RecorderError(
+          .encodingFailed, path: handle.path, seq: entry.seq,
+          message: "the action at seq \(entry.seq) cannot be encoded: \(error)")
+      }
+      lastLineIsCheckpoint = false
+      if nextCheckpoint < checkpoints.count, checkpoints[nextCheckpoint].seq == entry.seq {
+        let state = checkpoints[nextCheckpoint].state
+        nextCheckpoint += 1
+        try appendCheckpoint(seq: entry.seq, state: state, includeState: entry.seq % UInt64(options.snapshotInterval) == 0)
+      }
+      throughSeq = entry.seq
+      if out.count >= Self.writeChunk {
+        try flush(throughSeq: throughSeq, oldest: oldest)
+        oldest = entry.commitTime
+      }
+    }
+    try flush(throughSeq: throughSeq, oldest: oldest)
+    try handle.checkIdentity(seq: throughSeq)
+  }
+
+  private mutating func appendCheckpoint(seq: UInt64, state: State, includeState: Bool) throws(RecorderError) {
+    let canonical: [UInt8]
+    do {
+      canonical = try StateDigest.canonicalJSON(of: state)
+    } catch {
+      throw RecorderError(
+        .encodingFailed, path: handle.path, seq: seq, message: "the state at seq \(seq) cannot be encoded: \(error)")
+    }
+    LogLineWriter.appendCheckpoint(seq: seq, canonicalState: canonical, includeState: includeState, into: &out)
+    lastLineIsCheckpoint = true
+  }
+
+  private mutating func flush(throughSeq: UInt64, oldest: Double) throws(RecorderError) {
+    guard !out.isEmpty else { return }
+    try handle.writeAll(out, seq: throughSeq)
+    schedule.wrote(bytes: out.count, throughSeq: throughSeq, oldestCommit: oldest)
+    out.removeAll(keepingCapacity: true)
+    if options.fsync == .never { reportDurable() }
+  }
+
+  // MARK: Syncing
+
+  private mutating func syncIfDue() throws(RecorderError) {
+    guard schedule.shouldSync(now: Self.now()) else { return }
+    try handle.sync(seq: schedule.writtenSeq)
+    schedule.synced()
+    reportDurable()
+  }
+
+  private func reportDurable() {
+    let seq = schedule.durableSeq
+    let previous = shared.durable.exchange(seq, ordering: .acquiringAndReleasing)
+    if seq != previous { options.onDurable?(seq) }
+  }
+
+  static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  // MARK: Ending
+
+  /// The final checkpoint (with the full state) unless the last line is a checkpoint already,
+  /// then fsync.
+  private mutating func finish(lastSeq: UInt64, finalState: State?) throws(RecorderError) {
+    if !lastLineIsCheckpoint, let finalState, lastSeq == schedule.writtenSeq {
+      try appendCheckpoint(seq: lastSeq, state: finalState, includeState: true)
+      try flush(throughSeq: lastSeq, oldest: Self.now())
+    }
+    try handle.checkIdentity(seq: lastSeq)
+    if options.fsync != .never {
+      try handle.sync(seq: lastSeq)
+      schedule.synced()
+    }
+    reportDurable()
+  }
+
+  private func end(failure: RecorderError?) {
+    handle.close()
+    if let failure {
+      // NB: not `reportIssue`: this thread has no test context. The store reports the error
+      //     when the next `didCommit` throws it; `close()` throws it too.
+      let line = Array("refold: \(failure)\n".utf8)
+      _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+    let (waiters, stored) = shared.state.withLock { pending in
+      if let failure, pending.failure == nil { pending.failure = failure }
+      pending.finished = true
+      pending.actions.removeAll()
+      pending.checkpoints.removeAll()
+      pending.lastState = nil
+      let waiters = pending.closeWaiters
+      pending.closeWaiters = []
+      return (waiters, pending.failure)
+    }
+    shared.announceRoom()
+    for waiter in waiters {
+      if let stored { waiter.resume(throwing: stored) } else { waiter.resume() }
+    }
+    shared.done.signal()
+  }
+}
+
+extension PendingAction {
+  var commitTime: Double { LogLineWriter.time(seconds: seconds, nanoseconds: nanoseconds) }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import Store
+
+struct FramingTests {
+  @Test func crc32MatchesTheStandardCheckValue() {
+    #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+    #expect(CRC32.checksum([UInt8]()) == 0)
+    #expect(CRC32.checksum(Array("The quick brown fox jumps over the lazy dog".utf8)) == 0x414F_A339)
+  }
+
+  @Test(arguments: [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 1000, 4099])
+  func sliceBy8AgreesWithTheBitwiseDefinitionAtEveryLengthAndAlignment(length: Int) {
+    var rng = SeededGenerator(seed: UInt64(length))
+    let bytes = (0..<(length + 8)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+    bytes.withUnsafeBytes { all in
+      for offset in 0..<8 {
+        let slice = UnsafeRawBufferPointer(rebasing: all[offset..<(offset + length)])
+        #expect(CRC32.checksum(slice) == CRC32.reference(slice), "length \(length), offset \(offset)")
+      }
+      // Continuing a CRC over two pieces gives the CRC of the whole.
+      let whole = UnsafeRawBufferPointer(rebasing: all[0..<length])
+      let cut = length / 3
+      let continued = CRC32.update(
+        CRC32.checksum(UnsafeRawBufferPointer(rebasing: whole[0..<cut])),
+        with: UnsafeRawBufferPointer(rebasing: whole[cut...]))
+      #expect(continued == CRC32.checksum(whole))
+    }
+  }
+
+  @Test func fnv1a64MatchesThePublishedVectors() {
+    #expect(StateDigest.fnv1a64([UInt8]()) == 0xCBF2_9CE4_8422_2325)
+    #expect(StateDigest.fnv1a64(Array("a".utf8)) == 0xAF63_DC4C_8601_EC8C)
+    #expect(StateDigest.fnv1a64(Array("foobar".utf8)) == 0x8594_4171_F739_67E8)
+    #expect(StateDigest.hex(0xAF) == "00000000000000af")
+    #expect(StateDigest.parseHex("00000000000000af") == 0xAF)
+    #expect(StateDigest.parseHex("00000000000000AF") == nil)
+    #expect(StateDigest.parseHex("af") == nil)
+  }
+
+  struct Unsorted: Codable {
+    var zeta = 1
+    var alpha = Inner()
+    var Beta = "B"
+    var é = "accent"
+    struct Inner: Codable {
+      var y = [2, 1]
+      var b: String? = "/"
+    }
+  }
+
+  @Test func theDigestIsOverKeysSortedBytewiseAtEveryDepth() throws {
+    let canonical = String(decoding: try StateDigest.canonicalJSON(of: Unsorted()), as: UTF8.self)
+    #expect(canonical == #"{"Beta":"B","alpha":{"b":"\/","y":[2,1]},"zeta":1,"é":"accent"}"#)
+    #expect(try StateDigest.digest(of: Unsorted()) == StateDigest.fnv1a64(Array(canonical.utf8)))
+  }
+
+  @Test func theDocumentedDigestVectorHolds() throws {
+    // docs/event-log-format.md, "Digest"
+    let state = Probe.State(text: "1234", notes: ["한"], total: -1, ratio: 0.1, flag: true, user: "", password: "", items: [])
+    let canonical = String(decoding: try StateDigest.canonicalJSON(of: state), as: UTF8.self)
+    #expect(canonical == #"{"flag":true,"items":[],"notes":["한"],"password":"","ratio":0.1,"text":"1234","total":-1,"user":""}"#)
+    #expect(StateDigest.hex(try StateDigest.digest(of: state)) == "5168f4ffada701cf")
+  }
+
+  @Test func theDigestIsTakenOverTheRedactedState() throws {
+    let secret = Probe.State(password: "hunter2")
+    let placeholder = Probe.State(password: Redaction.placeholder)
+    #expect(try StateDigest.digest(of: secret) == StateDigest.digest(of: placeholder))
+    #expect(try StateDigest.digest(of: secret) != StateDigest.digest(of: Probe.State()))
+  }
+
+  @Test func aSealedLineEndsWithTheChecksumOfItsPayload() {
+    var line: [UInt8] = Array(#"{"checkpoint":5,"digest":"0000000000000000""#.utf8)
+    LogLine.seal(&line, payloadStart: 0)
+    let text = String(decoding: line, as: UTF8.self)
+    let payload = #"{"checkpoint":5,"digest":"0000000000000000""#
+    let crc = String(CRC32.checksum(Array(payload.utf8)), radix: 16)
+    #expect(text == payload + #","crc":""# + String(repeating: "0", count: 8 - crc.count) + crc + "\"}\n")
+    line.removeLast()
+    line.withUnsafeBytes { bytes in
+      guard case .success(let found) = LogLine.payload(of: bytes) else {
+        Issue.record("the sealed line does not check")
+        return
+      }
+      #expect(String(decoding: found, as: UTF8.self) == payload)
+    }
+  }
+
+  @Test(arguments: [
+    #"{"a":1}"#,
+    #"{"a":1,"crc":"0000000"}"#,
+    #"{"a":1,"crc":"0000000G"}"#,
+    #"{"a":1,"crc":"ABCDEF01"}"#,
+    #"{"a":1, "crc":"00000000"}"#,
+    "",
+  ])
+  func aLineWithoutTheChecksumSuffixIsRejectedBeforeParsing(line: String) {
+    Array(line.utf8).withUnsafeBytes { bytes in
+      guard case .failure(let defect) = LogLine.payload(of: bytes) else {
+        Issue.record("accepted \(line)")
+        return
+      }
+      #expect(defect == .noChecksum)
+    }
+  }
+
+  @Test func theEventFastPathAndTheGeneralPathAgree() throws {
+    var log = HandWrittenLog()
+    log.event(1, #"{"login":{"user":"a","password":"<redacted>"}}"#)
+    // The same event with its members in another order takes the general path.
+    log.add(#"{"action":{"login":{"user":"a","password":"<redacted>"}},"origin":"send","t":1763740800.5,"seq":1"#)
+    let bytes = log.bytes
+    let lines = bytes.split(separator: 0x0A).dropFirst().map(Array.init)
+    let parser = LogLineParser()
+    let fast = try lines[0].withUnsafeBytes { try parser.record($0, number: 2) }
+    let general = try lines[1].withUnsafeBytes { try parser.record($0, number: 2) }
+    #expect(fast == general)
+    #expect(lines[0].withUnsafeBytes { LogLineParser.eventPrefix(UnsafeRawBufferPointer(rebasing: $0[..<($0.count - 18)])) } != nil)
+  }
+}
