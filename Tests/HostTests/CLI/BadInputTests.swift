@@ -14,71 +14,71 @@ struct BadInputTests {
     #expect(!output.stderr.contains("Fatal error"), sourceLocation: sourceLocation)
   }
 
-  @Test func aMissingFileIsNamed() throws {
-    let output = try RefoldProcess.run(["replay", "/nonexistent/session.log"])
+  @Test func aMissingFileIsNamed() async throws {
+    let output = try await RefoldProcess.run(["replay", "/nonexistent/session.log"])
     expectOneLineError(output, status: 2, mentioning: ["/nonexistent/session.log", "No such file"])
   }
 
-  @Test func aDirectoryIsRejected() throws {
+  @Test func aDirectoryIsRejected() async throws {
     let directory = try TemporaryDirectory()
-    let output = try RefoldProcess.run(["inspect", directory.url.path])
+    let output = try await RefoldProcess.run(["inspect", directory.url.path])
     expectOneLineError(output, status: 2, mentioning: [directory.url.path, "directory"])
   }
 
-  @Test func anEmptyFileIsNotALog() throws {
+  @Test func anEmptyFileIsNotALog() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file("empty.log", "")
-    let output = try RefoldProcess.run(["replay", path])
+    let output = try await RefoldProcess.run(["replay", path])
     expectOneLineError(output, status: 2, mentioning: ["empty.log", "empty"])
   }
 
-  @Test func randomBytesAreNotALog() throws {
+  @Test func randomBytesAreNotALog() async throws {
     let directory = try TemporaryDirectory()
     var generator = SystemRandomNumberGenerator()
     let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
     let path = try directory.file("noise.log", contents: Data(bytes))
-    let output = try RefoldProcess.run(["replay", path])
+    let output = try await RefoldProcess.run(["replay", path])
     expectOneLineError(output, status: 2, mentioning: ["noise.log:1"])
   }
 
-  @Test func aJSONFileThatIsNotALogIsRejected() throws {
+  @Test func aJSONFileThatIsNotALogIsRejected() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file("data.json", #"{"name":"not a log","items":[1,2,3]}"# + "\n")
-    let output = try RefoldProcess.run(["inspect", path])
+    let output = try await RefoldProcess.run(["inspect", path])
     expectOneLineError(output, status: 2, mentioning: ["data.json:1"])
   }
 
-  @Test func anUnknownFeatureListsTheKnownOnes() throws {
-    let output = try RefoldProcess.run(["run", "calculator"], stdin: "")
+  @Test func anUnknownFeatureListsTheKnownOnes() async throws {
+    let output = try await RefoldProcess.run(["run", "calculator"], stdin: "")
     expectOneLineError(output, status: 64, mentioning: ["calculator", "amountInput", "musicSearch", "playerCard"])
   }
 
-  @Test func anActionLineThatDoesNotDecodeNamesItsLineAndCase() throws {
+  @Test func anActionLineThatDoesNotDecodeNamesItsLineAndCase() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.file("actions.jsonl", """
       {"textChanged":{"_0":"12"}}
 
       {"textChange":{"_0":"34"}}
       """)
-    let output = try RefoldProcess.run(["run", "amountInput", "--actions", path])
+    let output = try await RefoldProcess.run(["run", "amountInput", "--actions", path])
     expectOneLineError(output, status: 2, mentioning: ["actions.jsonl:3", "textChange"])
     #expect(output.stdout.isEmpty)
   }
 
-  @Test func untilPastTheEndNamesTheLastSeq() throws {
+  @Test func untilPastTheEndNamesTheLastSeq() async throws {
     let directory = try TemporaryDirectory()
     let log = directory.url.appendingPathComponent("amount.log").path
-    let recorded = try RefoldProcess.run(
+    let recorded = try await RefoldProcess.run(
       ["run", "amountInput", "--record", log],
       stdin: #"{"textChanged":{"_0":"1"}}"# + "\n" + #"{"textChanged":{"_0":"12"}}"# + "\n"
     )
     #expect(recorded.status == 0, "\(recorded.stderr)")
-    let output = try RefoldProcess.run(["replay", log, "--until", "99"])
+    let output = try await RefoldProcess.run(["replay", log, "--until", "99"])
     expectOneLineError(output, status: 2, mentioning: ["99", "last seq is 2"])
   }
 
-  @Test func aUsageErrorExits64() throws {
-    let output = try RefoldProcess.run(["replay"])
+  @Test func aUsageErrorExits64() async throws {
+    let output = try await RefoldProcess.run(["replay"])
     expectOneLineError(output, status: 64, mentioning: ["refold --help"])
   }
 }

@@ -22,7 +22,17 @@ struct RefoldProcess {
     return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("refold")
   }
 
-  static func run(_ arguments: [String], stdin: String? = nil) throws -> Output {
+  /// Runs `refold` on a Dispatch thread: waiting for a child process must not block one of the
+  /// few threads that Swift concurrency runs every other test's tasks on.
+  static func run(_ arguments: [String], stdin: String? = nil) async throws -> Output {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(with: Result { try runBlocking(arguments, stdin: stdin) })
+      }
+    }
+  }
+
+  private static func runBlocking(_ arguments: [String], stdin: String?) throws -> Output {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
