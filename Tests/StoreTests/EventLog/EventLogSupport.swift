@@ -68,8 +68,7 @@ struct Probe: Reducer {
       state.notes = []
       state.items = []
     }
-    // Effects are not run by replay; returning one checks that replay ignores it.
-    return .send(.clear).map { $0 }.cancellable(id: "never-run")
+    return .none
   }
 }
 
@@ -161,10 +160,7 @@ func recordProbe(
 ) async throws -> [Probe.State] {
   let recorder = try Recorder<Probe.State, Probe.Action>(
     file: file, feature: "probe", initialState: initialState, options: options)
-  let store = Store(initialState: initialState, reducer: Reduce<Probe.State, Probe.Action> { state, action in
-    _ = Probe().reduce(into: &state, action: action)
-    return .none
-  }, plugins: [recorder])
+  let store = Store(initialState: initialState, reducer: Probe(), plugins: [recorder])
   var states = [store.state]
   for action in actions {
     store.send(action)
@@ -178,7 +174,7 @@ func recordProbe(
 struct HandWrittenLog {
   var lines: [String] = []
 
-  init(feature: String = "probe", version: Int = 1, checkpointInterval: Int = 1000, initialState: String = #"{"flag":null}"#) {
+  init(feature: String = "probe", version: Int = 1, checkpointInterval: Int = 1000, initialState: String = #"{"items":[],"notes":[],"password":"","ratio":1,"text":"","total":0,"user":""}"#) {
     lines.append(
       #"{"format":"refold-log","version":\#(version),"feature":"\#(feature)","schema":1,"created":"2025-11-21T16:00:00.000Z","checkpointInterval":\#(checkpointInterval),"snapshotInterval":\#(checkpointInterval * 10),"redaction":{"placeholder":"<redacted>"},"initialState":\#(initialState)"#
     )

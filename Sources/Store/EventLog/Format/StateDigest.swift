@@ -6,8 +6,8 @@
 /// independent of the order the state's `encode(to:)` happens to write its keys in, so a reader
 /// in another language can compute it from the parsed JSON alone.
 ///
-/// Sets, and dictionaries whose keys are not `String` (which `Codable` writes as arrays), are
-/// written in hash order, which changes from process to process. A state holding them does not
+/// Sets, and dictionaries whose keys are neither `String` nor `Int` (which `Codable` writes as
+/// arrays), are written in hash order, which changes from process to process. A state holding them does not
 /// digest the same way twice; hold arrays or `IdentifiedArray`s instead.
 package enum StateDigest {
   /// The digest of `state` as the log records it: redacted first.

@@ -37,22 +37,26 @@ struct LogLineParser: Sendable {
     }
   }
 
-  /// Parses an event or checkpoint line. With `skipAction`, an event's action is not parsed
-  /// (it is `.null`): the checksum and the seq are still checked.
-  func record(_ line: UnsafeRawBufferPointer, number: Int, skipAction: Bool = false) throws(Problem) -> LogRecord {
+  /// Parses an event or checkpoint line.
+  ///
+  /// - Parameters:
+  ///   - skipActionsThrough: events up to this seq come back with a `.null` action, unparsed;
+  ///     their checksum and seq are still checked.
+  ///   - parseTime: `false` leaves `t` at 0 on the fast path, for replay, which does not use it.
+  func record(
+    _ line: UnsafeRawBufferPointer, number: Int, skipActionsThrough: UInt64 = 0, parseTime: Bool = true
+  ) throws(Problem) -> LogRecord {
     let payload: UnsafeRawBufferPointer
     switch LogLine.payload(of: line) {
     case .success(let bytes): payload = bytes
     case .failure(let defect): throw .framing(defect)
     }
-    if let prefix = Self.eventPrefix(payload) {
-      if skipAction, let t = prefix.time(payload) {
+    if let prefix = Self.eventPrefix(payload), let t = parseTime ? prefix.time(payload) : 0 {
+      if prefix.seq <= skipActionsThrough {
         return .event(LogEvent(seq: prefix.seq, t: t, origin: prefix.origin, action: .null, line: number))
       }
       // The common case: parse only the action. Anything unusual takes the general path.
-      if let t = prefix.time(payload),
-        let action = try? decoder.parseJSONLine(UnsafeRawBufferPointer(rebasing: payload[prefix.action]))
-      {
+      if let action = try? decoder.parseJSONLine(UnsafeRawBufferPointer(rebasing: payload[prefix.action])) {
         return .event(LogEvent(seq: prefix.seq, t: t, origin: prefix.origin, action: action, line: number))
       }
     }

@@ -35,6 +35,8 @@ public final class LogReader {
   /// Events up to this seq come back with a `.null` action, unparsed: replay skips them when it
   /// starts from a snapshot. Their checksums and seqs are still checked.
   var skipActionsThrough: UInt64 = 0
+  /// `false` leaves events' `t` at 0 (replay does not use it, and parsing it costs).
+  var parsesTime = true
 
   private let stream: LineStream
   private let parser = LogLineParser()
@@ -83,57 +85,30 @@ public final class LogReader {
     guard let line = try stream.nextLine() else {
       finished = true
       if let torn = stream.tornTail {
-        let what = torn.allZero ? "\(torn.byteCount) NUL bytes" : "\(torn.byteCount) bytes with no newline"
         warnings.append(
-          "\(path):\(torn.line): dropped a torn last line (\(what); the writer stopped mid-line). The \(torn.line - 1) complete lines before it are kept."
-        )
+          Self.tornTailWarning(path: path, line: torn.line, byteCount: torn.byteCount, allZero: torn.allZero))
       }
       return nil
     }
     let number = stream.lineNumber
     let record: LogRecord
     do {
-      let skip = skipActionsThrough > sequence.lastSeq
-      record = try parser.record(line, number: number, skipAction: skip)
+      record = try parser.record(
+        line, number: number, skipActionsThrough: skipActionsThrough, parseTime: parsesTime)
     } catch {
       throw failure(error, line: line, number: number)
     }
-    do {
-      switch record {
-      case .event(let event):
-        try sequence.event(event.seq)
-      case .checkpoint(let checkpoint):
-        try sequence.checkpoint(checkpoint.seq)
-      case .header:
-        break
-      }
-    } catch {
-      switch (error, record) {
-      case (.seq(let message), .event(let event)):
-        throw LogReadError(.seqOutOfOrder, file: path, line: number, seq: event.seq, message: message)
-      case (.checkpoint(let message), _), (.seq(let message), _):
-        throw LogReadError(
-          .checkpointOutOfPlace, file: path, line: number, seq: sequence.lastSeq > 0 ? sequence.lastSeq : nil,
-          afterSeq: true, message: message)
-      }
-    }
+    try sequence.accept(record, path: path, line: number)
     return record
   }
 
-  /// Names the line and the seq: the line's own when it reads as the expected one, otherwise the
-  /// last good seq before it.
   private func failure(_ problem: LogLineParser.Problem, line: UnsafeRawBufferPointer, number: Int) -> LogReadError {
-    let expected = sequence.lastSeq + 1
-    let own = LogLineParser.leadingSeq(line)
-    let after = own != expected
-    let seq: UInt64? = after ? (sequence.lastSeq > 0 ? sequence.lastSeq : nil) : expected
-    switch problem {
-    case .framing(let defect):
-      return LogReadError(.checksumMismatch, file: path, line: number, seq: seq, afterSeq: after, message: defect.message)
-    case .malformed(let message):
-      return LogReadError(.malformedLine, file: path, line: number, seq: seq, afterSeq: after, message: message)
-    case .unknownKind(let message):
-      return LogReadError(.unknownLineKind, file: path, line: number, seq: seq, afterSeq: after, message: message)
-    }
+    sequence.failure(problem, leadingSeq: LogLineParser.leadingSeq(line), path: path, line: number)
+  }
+
+  /// The warning for a torn last line.
+  static func tornTailWarning(path: String, line: Int, byteCount: Int, allZero: Bool) -> String {
+    let what = allZero ? "\(byteCount) NUL bytes" : "\(byteCount) bytes with no newline"
+    return "\(path):\(line): dropped a torn last line (\(what); the writer stopped mid-line). The \(line - 1) complete lines before it are kept."
   }
 }

@@ -43,3 +43,60 @@ struct LogSequence: Equatable {
     checkpointed = true
   }
 }
+
+extension LogSequence {
+  /// Checks the place of `record`, on line `line` of the log at `path`.
+  mutating func accept(_ record: LogRecord, path: String, line: Int) throws(LogReadError) {
+    switch record {
+    case .event(let event): try acceptEvent(event.seq, path: path, line: line)
+    case .checkpoint(let checkpoint): try acceptCheckpoint(checkpoint.seq, path: path, line: line)
+    case .header: break
+    }
+  }
+
+  mutating func acceptEvent(_ seq: UInt64, path: String, line: Int) throws(LogReadError) {
+    do {
+      try event(seq)
+    } catch {
+      switch error {
+      case .seq(let message):
+        throw LogReadError(.seqOutOfOrder, file: path, line: line, seq: seq, message: message)
+      case .checkpoint(let message):
+        throw outOfPlace(message, path: path, line: line)
+      }
+    }
+  }
+
+  mutating func acceptCheckpoint(_ seq: UInt64, path: String, line: Int) throws(LogReadError) {
+    do {
+      try checkpoint(seq)
+    } catch {
+      switch error {
+      case .seq(let message), .checkpoint(let message):
+        throw outOfPlace(message, path: path, line: line)
+      }
+    }
+  }
+
+  private func outOfPlace(_ message: String, path: String, line: Int) -> LogReadError {
+    LogReadError(
+      .checkpointOutOfPlace, file: path, line: line, seq: lastSeq > 0 ? lastSeq : nil, afterSeq: true,
+      message: message)
+  }
+
+  /// The error for a line that did not parse: it names the line's own seq when the line starts
+  /// with the one expected next, otherwise the last good seq before it.
+  func failure(_ problem: LogLineParser.Problem, leadingSeq: UInt64?, path: String, line: Int) -> LogReadError {
+    let expected = lastSeq + 1
+    let after = leadingSeq != expected
+    let seq: UInt64? = after ? (lastSeq > 0 ? lastSeq : nil) : expected
+    switch problem {
+    case .framing(let defect):
+      return LogReadError(.checksumMismatch, file: path, line: line, seq: seq, afterSeq: after, message: defect.message)
+    case .malformed(let message):
+      return LogReadError(.malformedLine, file: path, line: line, seq: seq, afterSeq: after, message: message)
+    case .unknownKind(let message):
+      return LogReadError(.unknownLineKind, file: path, line: line, seq: seq, afterSeq: after, message: message)
+    }
+  }
+}

@@ -70,7 +70,7 @@ struct LogTail {
     let record: LogRecord
     do {
       record = try withBytes(last) { bytes throws(LogLineParser.Problem) in
-        try parser.record(bytes, number: 0, skipAction: true)
+        try parser.record(bytes, number: 0, skipActionsThrough: .max)
       }
     } catch {
       let message: String

@@ -108,7 +108,7 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
     self.checkpointInterval = UInt64(effective.checkpointInterval)
     self.signalThreshold = effective.fsync == .always ? 1 : 4096
     self.pendingLimit = 1 << 20
-    let shared = RecorderShared<State, Action>(lastSeq: startSeq)
+    let shared = RecorderShared<State, Action>(lastSeq: startSeq, initialState: initialState)
     self.shared = shared
     let writerOptions = effective
     let thread = Thread { [shared, handle, writerOptions, startSeq, lastLineIsCheckpoint] in
@@ -123,9 +123,10 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
 
   deinit {
     // Not closed: flush and close now, on this thread, rather than lose what is pending.
-    let mustWait = shared.state.withLock { pending in
-      if pending.finished { return false }
-      pending.closing = true
+    let shared = shared
+    let mustWait = shared.lock.withLock {
+      if shared.finished { return false }
+      shared.closing = true
       return true
     }
     if mustWait {
@@ -138,7 +139,10 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
   public var durableSeq: UInt64 { shared.durable.load(ordering: .acquiring) }
 
   /// The highest seq handed to the writer.
-  public var recordedSeq: UInt64 { shared.state.withLock { $0.lastSeq } }
+  public var recordedSeq: UInt64 {
+    let shared = shared
+    return shared.lock.withLock { shared.lastSeq }
+  }
 
   /// Hands the commit to the writer thread and returns: no encoding or I/O happens here.
   ///
@@ -148,30 +152,10 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
   public func didCommit(_ commit: Commit<State, Action>) throws {
     var time = timespec()
     clock_gettime(CLOCK_REALTIME, &time)
-    let checkpointInterval = checkpointInterval
-    let signalThreshold = signalThreshold
-    let pendingLimit = pendingLimit
-    let outcome: PushOutcome = shared.state.withLock { pending in
-      if let failure = pending.failure { return .failed(failure) }
-      if pending.closing { return .closed }
-      pending.lastSeq &+= 1
-      let seq = pending.lastSeq
-      pending.actions.append(
-        PendingAction(
-          seq: seq, seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec), origin: commit.origin,
-          action: commit.action))
-      pending.lastState = commit.state
-      if seq % checkpointInterval == 0 {
-        pending.checkpoints.append((seq, commit.state))
-      }
-      let count = pending.actions.count
-      if pending.writerIdle || (count >= signalThreshold && !pending.signaled) {
-        pending.writerIdle = false
-        pending.signaled = true
-        return count >= pendingLimit ? .full : .signal
-      }
-      return count >= pendingLimit ? .full : .queued
-    }
+    let outcome = shared.commit(
+      origin: commit.origin, action: commit.action, state: commit.state, seconds: Int(time.tv_sec),
+      nanoseconds: Int(time.tv_nsec), checkpointInterval: checkpointInterval, signalThreshold: signalThreshold,
+      pendingLimit: pendingLimit)
     switch outcome {
     case .queued:
       return
@@ -187,9 +171,6 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
     }
   }
 
-  private enum PushOutcome {
-    case queued, signal, full, failed(RecorderError), closed
-  }
 
   /// Writes what is pending and a final checkpoint with the full state, fsyncs (unless
   /// ``FsyncPolicy/never``) and closes the file. Later calls return at once.
@@ -197,13 +178,14 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
   /// - Throws: the ``RecorderError`` that stopped recording, if any (every call).
   public func close() async throws {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-      let result: Result<Bool, RecorderError> = shared.state.withLock { pending in
-        if pending.finished {
-          if let failure = pending.failure { return .failure(failure) }
+      let shared = shared
+      let result: Result<Bool, RecorderError> = shared.lock.withLock {
+        if shared.finished {
+          if let failure = shared.failure { return .failure(failure) }
           return .success(false)
         }
-        pending.closing = true
-        pending.closeWaiters.append(continuation)
+        shared.closing = true
+        shared.closeWaiters.append(continuation)
         return .success(true)
       }
       switch result {

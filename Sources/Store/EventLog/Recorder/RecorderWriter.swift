@@ -20,8 +20,12 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
 
   private let encoder = LogJSONEncoder()
   private var out: [UInt8] = []
-  private var batch: [PendingAction<Action>] = []
-  private var checkpoints: [(seq: UInt64, state: State)] = []
+  /// The batch taken from `shared`: its buffers are swapped with these, so both are reused.
+  private var stamps: [PendingStamp] = []
+  private var actions: UnsafeMutablePointer<Action>
+  private var actionCapacity = 1024
+  private var checkpointSeqs: [UInt64] = []
+  private var checkpointStates: [State] = []
 
   /// Lines are written in pieces of about this size, so a huge batch needs no huge buffer.
   static var writeChunk: Int { 1 << 20 }
@@ -33,6 +37,7 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
     self.options = options
     self.lastLineIsCheckpoint = lastLineIsCheckpoint
     self.schedule = SyncSchedule(policy: options.fsync, startSeq: startSeq)
+    self.actions = .allocate(capacity: actionCapacity)
   }
 
   mutating func run() {
@@ -43,15 +48,18 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
       var closing = false
       var lastSeq: UInt64 = 0
       let idleIfEmpty = schedule.isIdle
-      shared.state.withLock { pending in
-        swap(&pending.actions, &batch)
-        swap(&pending.checkpoints, &checkpoints)
-        pending.signaled = false
-        closing = pending.closing
-        lastSeq = pending.lastSeq
-        if closing { finalState = pending.lastState }
+      shared.lock.withLock {
+        swap(&shared.stamps, &stamps)
+        swap(&shared.actions, &actions)
+        swap(&shared.actionCapacity, &actionCapacity)
+        swap(&shared.checkpointSeqs, &checkpointSeqs)
+        swap(&shared.checkpointStates, &checkpointStates)
+        shared.signaled = false
+        closing = shared.closing
+        lastSeq = shared.lastSeq
+        if closing, shared.hasCommits { finalState = shared.lastState.pointee }
         // Sleep without a deadline only when nothing waits to be written or synced.
-        pending.writerIdle = batch.isEmpty && idleIfEmpty && !closing
+        shared.writerIdle = stamps.isEmpty && idleIfEmpty && !closing
       }
       shared.announceRoom()
       do {
@@ -71,19 +79,21 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
   // MARK: Writing
 
   private mutating func writeBatch() throws(RecorderError) {
-    guard !batch.isEmpty else { return }
+    guard !stamps.isEmpty else { return }
     defer {
-      batch.removeAll(keepingCapacity: true)
-      checkpoints.removeAll(keepingCapacity: true)
+      actions.deinitialize(count: stamps.count)
+      stamps.removeAll(keepingCapacity: true)
+      checkpointSeqs.removeAll(keepingCapacity: true)
+      checkpointStates.removeAll(keepingCapacity: true)
     }
     var nextCheckpoint = 0
-    var oldest = batch[0].commitTime
+    var oldest = stamps[0].commitTime
     var throughSeq = schedule.writtenSeq
-    for index in batch.indices {
-      let entry = batch[index]
+    for index in stamps.indices {
+      let entry = stamps[index]
       do {
         try LogLineWriter.appendEvent(
-          seq: entry.seq, t: entry.commitTime, origin: entry.origin, action: entry.action,
+          seq: entry.seq, t: entry.commitTime, origin: entry.origin, action: actions[index],
           encoder: encoder, into: &out)
       } catch {
         try flush(throughSeq: throughSeq, oldest: oldest)
@@ -92,8 +102,8 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
           message: "the action at seq \(entry.seq) cannot be encoded: \(error)")
       }
       lastLineIsCheckpoint = false
-      if nextCheckpoint < checkpoints.count, checkpoints[nextCheckpoint].seq == entry.seq {
-        let state = checkpoints[nextCheckpoint].state
+      if nextCheckpoint < checkpointSeqs.count, checkpointSeqs[nextCheckpoint] == entry.seq {
+        let state = checkpointStates[nextCheckpoint]
         nextCheckpoint += 1
         try appendCheckpoint(seq: entry.seq, state: state, includeState: entry.seq % UInt64(options.snapshotInterval) == 0)
       }
@@ -173,15 +183,14 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
       let line = Array("refold: \(failure)\n".utf8)
       _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
-    let (waiters, stored) = shared.state.withLock { pending in
-      if let failure, pending.failure == nil { pending.failure = failure }
-      pending.finished = true
-      pending.actions.removeAll()
-      pending.checkpoints.removeAll()
-      pending.lastState = nil
-      let waiters = pending.closeWaiters
-      pending.closeWaiters = []
-      return (waiters, pending.failure)
+    actions.deallocate()
+    let (waiters, stored) = shared.lock.withLock {
+      if let failure, shared.failure == nil { shared.failure = failure }
+      shared.finished = true
+      shared.discardPending()
+      let waiters = shared.closeWaiters
+      shared.closeWaiters = []
+      return (waiters, shared.failure)
     }
     shared.announceRoom()
     for waiter in waiters {
@@ -191,6 +200,3 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
   }
 }
 
-extension PendingAction {
-  var commitTime: Double { LogLineWriter.time(seconds: seconds, nanoseconds: nanoseconds) }
-}
