@@ -118,6 +118,8 @@ let package = Package(
       name: "HostTests",
       dependencies: [
         "Host",
+        // A second server, not the demo backend, for `refold run --base-url`.
+        .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]

@@ -5,8 +5,12 @@ import Testing
 @testable import Host
 
 /// Runs `body` against a fresh backend on an OS-chosen port and stops it afterwards, whether
-/// `body` throws or not. Each test gets its own backend, so counts never mix.
-func withDemoBackend(_ body: (DemoBackend) async throws -> Void) async throws {
+/// `body` throws or not. Each test gets its own backend, so counts never mix. `body` runs on the
+/// caller's actor, so a `@MainActor` test can drive a store in it.
+func withDemoBackend(
+  isolation: isolated (any Actor)? = #isolation,
+  _ body: (DemoBackend) async throws -> Void
+) async throws {
   let backend = try await DemoBackend.start()
   do {
     try await body(backend)
