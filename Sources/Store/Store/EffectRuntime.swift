@@ -45,6 +45,8 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
   private var nextTaskID: UInt64 = 0
   private var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
   private var nextWaiterID: UInt64 = 0
+  /// The tasks that have not begun their body yet, for ``TestStore``.
+  let starts = EffectStarts()
 
   nonisolated init() {}
 
@@ -145,8 +147,10 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
     // The task starts only after this method returns (it needs the main actor), so it is
     // registered before it can finish.
     let group = context.group
+    let starts = starts
+    starts.willStart()
     let task = Task(priority: priority) { [weak self] in
-      await body()
+      await Self.run(body, countedIn: starts)
       self?.taskDidEnd(id)
       // Not through the runtime: the store (and with it the runtime) may be gone by now, and
       // whoever awaits `StoreTask.finish()` must still be woken.
@@ -157,6 +161,13 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
       tasksByCancelID[cancelID, default: []].insert(id)
     }
     context.group.enter(id)
+  }
+
+  /// Leaves the main actor (the hop happens on the call), then marks the body as begun.
+  @concurrent
+  private nonisolated static func run(_ body: @Sendable () async -> Void, countedIn starts: EffectStarts) async {
+    starts.didStart()
+    await body()
   }
 
   private func taskDidEnd(_ id: UInt64) {

@@ -70,8 +70,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let actual = recorder.lastSent?.state ?? store.state
     recorder.lastSent = nil
     expect(state: actual, after: action, assert: assert, at: location)
-    // Let effects that were just started reach their first suspension point.
-    await Task.yield()
+    await letStartedEffectsReachTheirFirstWait()
     return task
   }
 
@@ -101,6 +100,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       return
     }
     let received = recorder.received.removeFirst()
+    await letStartedEffectsReachTheirFirstWait()
     if received.action != action {
       location.report(
         """
@@ -153,6 +153,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         """
       )
     }
+  }
+
+  /// Waits until every effect started so far has begun to run, then yields once more, so that
+  /// a clock advanced next finds their sleeps registered.
+  private func letStartedEffectsReachTheirFirstWait() async {
+    await store.runtime.starts.waitUntilAllStarted()
+    await Task.yield()
   }
 
   /// Skips the actions received so far without asserting them, keeping their state.

@@ -5,7 +5,8 @@ import Testing
 
 /// Every single-byte change to a small log is detected and reported with its line; every
 /// truncation inside its last three lines keeps every complete line before the cut.
-@MainActor
+// NB: not @MainActor: its loops run for seconds without suspending, and on the main actor they
+//     would hold up every other test that needs it (the TestStore tests time out).
 struct DamageTests {
   /// 13 events, checkpoints at 4 and 12, a snapshot at 8, and the final snapshot at 13.
   func smallLog() async throws -> (folder: TemporaryFolder, bytes: [UInt8], live: [Probe.State]) {
@@ -38,6 +39,7 @@ struct DamageTests {
     var detected = 0
     var tornWarnings = 0
     for offset in original.indices {
+      await Task.yield()  // share the thread: this loop replays thousands of logs
       for change in [{ (b: UInt8) in b ^ 0x01 }, { b in b ^ 0xFF }, { _ in 0x0A }] {
         var bytes = original
         bytes[offset] = change(bytes[offset])
@@ -70,6 +72,7 @@ struct DamageTests {
     let starts = lineStarts(original)
     let firstCut = starts[starts.count - 3]
     for cut in firstCut...original.count {
+      await Task.yield()
       let bytes = Array(original[..<cut])
       try Data(bytes).write(to: file)
       let completeLines = bytes.filter { $0 == 0x0A }.count

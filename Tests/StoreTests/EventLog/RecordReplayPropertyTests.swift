@@ -4,7 +4,8 @@ import Testing
 @testable import Store
 
 /// Random sessions recorded through a real store and recorder to a real file, then replayed.
-@MainActor
+// NB: not @MainActor: its loops run for seconds without suspending, and on the main actor they
+//     would hold up every other test that needs it (the TestStore tests time out).
 struct RecordReplayPropertyTests {
   @Test(arguments: 0..<12)
   func replayGivesTheLiveStateAtEveryCheckpointAndAtTheEnd(seed: Int) async throws {
@@ -34,6 +35,7 @@ struct RecordReplayPropertyTests {
     var seqs = Set(stride(from: 0, through: count, by: interval).map { $0 })
     for _ in 0..<5 where count > 0 { seqs.insert(Int.random(in: 0...count, using: &rng)) }
     for seq in seqs.sorted() {
+      await Task.yield()
       let partial = try replayer.replay(file: file, until: UInt64(seq))
       #expect(partial.state == Redaction.apply(live[seq]), "seed \(seed), seq \(seq)")
       #expect(partial.lastSeq == UInt64(seq))
@@ -49,7 +51,7 @@ struct RecordReplayPropertyTests {
     #expect(events.allSatisfy { $0.origin == .send })
   }
 
-  @Test func actionsFromEffectsAreRecordedWithTheirOrigin() async throws {
+  @Test @MainActor func actionsFromEffectsAreRecordedWithTheirOrigin() async throws {
     let folder = TemporaryFolder()
     let file = folder.file()
     let recorder = try Recorder<Probe.State, Probe.Action>(
