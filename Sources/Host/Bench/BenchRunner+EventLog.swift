@@ -58,10 +58,14 @@ extension BenchRunner {
     let workload = try await Bench.ReplayWorkload.record(events: events, to: directory.appendingPathComponent("w5.log"))
     let recording = clock.now - start
     var samples: [Double] = []
+    let cpuBefore = Self.processCPUSeconds()
     for run in 0..<plan.replayRuns {
       progress("W5 refold: replay \(run + 1) of \(plan.replayRuns)")
       samples.append(Self.nanoseconds(try Self.time { _ = try workload.replay() }))
     }
+    // CPU time of every thread of the process: what the replay costs whatever else the
+    // machine runs, and so what two idle cores could do at most.
+    let cpuPerEvent = (Self.processCPUSeconds() - cpuBefore) / Double(events * plan.replayRuns)
     var row = BenchRow(.w5, .refold)
     if let median = Self.median(samples) {
       row.nsPerOp = median / Double(events)
@@ -74,7 +78,22 @@ extension BenchRunner {
       note += "; events/s from this shorter log stands in for the 1,000,000-event target"
     }
     row.notes.append(note)
+    row.notes.append(
+      "\(BenchFormat.number(cpuPerEvent * 1e9)) ns of CPU per event over all threads (parse and decode on \(min(ProcessInfo.processInfo.activeProcessorCount, 4)) workers, fold here): at most \(BenchFormat.number(2 / cpuPerEvent)) events/s on 2 idle cores"
+    )
     return [row]
+  }
+
+  /// User and system time of the whole process so far, in seconds.
+  private static func processCPUSeconds() -> Double {
+    var usage = rusage()
+    #if canImport(Glibc)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
   }
 
   private static func scratchDirectory() throws -> URL {
