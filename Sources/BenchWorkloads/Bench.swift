@@ -57,11 +57,15 @@ public protocol BenchFixture: AnyObject {
   func run(_ count: Int)
   /// How many times the binding or listeners were called since setup.
   var notifications: Int { get }
+  /// Waits until the background work of the runs so far is done (W4: the recorder's writer
+  /// has written and synced every action), so that the next timed run starts from quiet.
+  func settle()
   /// Ends what the fixture started (a recorder's file); called once, after the last run.
   func finish() async throws
 }
 
 extension BenchFixture {
+  public func settle() {}
   public func finish() async throws {}
 }
 

@@ -35,9 +35,14 @@ enum AllocationCounter {
   private static let original: UInt = slots?.hook.pointee ?? 0
 
   private static let count = Atomic<Int>(0)
+  /// When not 0, only allocations on this thread (a `pthread_t`) are counted.
+  private static let onlyThread = Atomic<UInt>(0)
 
   private static let countingHook: AllocateObject = { metadata, size, alignmentMask in
-    AllocationCounter.count.add(1, ordering: .relaxed)
+    let only = AllocationCounter.onlyThread.load(ordering: .relaxed)
+    if only == 0 || only == AllocationCounter.currentThread() {
+      AllocationCounter.count.add(1, ordering: .relaxed)
+    }
     // The runtime has just turned on its slow path for retain and release, for tools that
     // swap those too. Swift 6.3 on Linux crashes on that path (a retain of a value that is
     // not a plain object pointer), so turn it off again: only allocations are counted here.
@@ -45,17 +50,27 @@ enum AllocationCounter {
     return unsafeBitCast(AllocationCounter.original, to: AllocateObject.self)(metadata, size, alignmentMask)
   }
 
+  private static func currentThread() -> UInt {
+    #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+    #else
+    UInt(pthread_self())
+    #endif
+  }
+
   /// Whether this runtime lets allocations be counted.
   static var isAvailable: Bool { slots != nil && original != 0 }
 
-  /// How many Swift heap allocations happened, on any thread, while `body` ran; nil when
-  /// counting is unavailable.
+  /// How many Swift heap allocations happened while `body` ran, on any thread or (with
+  /// `threadOnly`) on this one; nil when counting is unavailable.
   ///
   /// Counting slows the runtime's retain and release down while it is on, so `refold bench`
   /// counts in passes of their own, never while it times.
   @MainActor
-  static func counting<R>(_ body: () throws -> R) rethrows -> (result: R, allocations: Int?) {
+  static func counting<R>(threadOnly: Bool = false, _ body: () throws -> R) rethrows -> (result: R, allocations: Int?) {
     guard isAvailable, let slots else { return (try body(), nil) }
+    onlyThread.store(threadOnly ? currentThread() : 0, ordering: .relaxed)
+    defer { onlyThread.store(0, ordering: .relaxed) }
     let hook = unsafeBitCast(countingHook, to: UInt.self)
     // A plain store of one aligned word: the runtime reads the pointer without a lock too,
     // and a thread that still sees the old value just goes uncounted.

@@ -18,6 +18,8 @@ struct BenchRow: Encodable, Sendable {
   var eventsPerSecond: Double?
   /// How many operations the figures above come from (not in the JSON).
   var operations = 0
+  /// What the table says under the rows about how this one was measured (not in the JSON).
+  var notes: [String] = []
 
   init(_ workload: Bench.Workload, _ system: Bench.System) {
     self.workload = workload

@@ -18,9 +18,18 @@ struct BenchRunner {
     /// When set, every run does exactly this many operations, without calibration: for
     /// profilers, which need the same work every time.
     var fixedOperations: Int?
+    /// W4: at most this many actions per timed run, so that the log stays some megabytes.
+    var recordedOperations: Int
+    /// W5: the events in the replayed log, and how many times it is replayed.
+    var replayEvents: Int
+    var replayRuns: Int
 
-    static let quick = Plan(runs: 5, runTime: .milliseconds(20), allocationOperations: 1_000)
-    static let full = Plan(runs: 7, runTime: .milliseconds(150), allocationOperations: 10_000)
+    static let quick = Plan(
+      runs: 5, runTime: .milliseconds(20), allocationOperations: 1_000,
+      recordedOperations: 20_000, replayEvents: 200_000, replayRuns: 3)
+    static let full = Plan(
+      runs: 7, runTime: .milliseconds(150), allocationOperations: 10_000,
+      recordedOperations: 100_000, replayEvents: 1_000_000, replayRuns: 5)
   }
 
   var plan: Plan
@@ -33,8 +42,10 @@ struct BenchRunner {
     switch workload {
     case .w1, .w2, .w3:
       return measureSync(workload, wanted.compactMap { system in Bench.fixture(workload, system).map { (system, $0) } })
-    case .w4, .w5:
-      return try await measurePending(workload, wanted)
+    case .w4:
+      return try await measureRecorded(wanted)
+    case .w5:
+      return wanted.contains(.refold) ? try await measureReplay() : []
     case .w6:
       return await measureAsync(workload, wanted.compactMap { system in Bench.asyncFixture(workload, system).map { (system, $0) } })
     }
@@ -42,12 +53,26 @@ struct BenchRunner {
 
   // MARK: Synchronous workloads
 
-  private func measureSync(_ workload: Bench.Workload, _ fixtures: [(Bench.System, any BenchFixture)]) -> [BenchRow] {
+  /// - Parameters:
+  ///   - sameCount: every system runs the smallest of the calibrated counts, capped at
+  ///     `maxOperations` (W4, whose log grows with every operation).
+  ///   - threadAllocationsOnly: count only the allocations of this thread (W4: the store's
+  ///     thread, not the recorder's writer).
+  func measureSync(
+    _ workload: Bench.Workload,
+    _ fixtures: [(Bench.System, any BenchFixture)],
+    sameCount maxOperations: Int? = nil,
+    threadAllocationsOnly: Bool = false
+  ) -> [BenchRow] {
     var rows = fixtures.map { BenchRow(workload, $0.0) }
     var counts: [Int] = []
     for (system, fixture) in fixtures {
       progress("\(workload.rawValue) \(system.rawValue): calibrating")
       counts.append(plan.fixedOperations ?? calibrate { fixture.run($0) })
+      fixture.settle()
+    }
+    if let maxOperations, let smallest = counts.min() {
+      counts = counts.map { _ in min(smallest, maxOperations) }
     }
     var samples = Array(repeating: [Double](), count: fixtures.count)
     var operations = Array(repeating: 0, count: fixtures.count)
@@ -58,12 +83,14 @@ struct BenchRunner {
         let count = counts[index]
         samples[index].append(Self.nanoseconds(Self.time { fixture.run(count) }) / Double(count))
         operations[index] += count
+        fixture.settle()
       }
     }
     for (index, (system, fixture)) in fixtures.enumerated() {
       progress("\(workload.rawValue) \(system.rawValue): counting allocations")
       let count = plan.allocationOperations
-      let allocations = AllocationCounter.counting { fixture.run(count) }.allocations
+      let allocations = AllocationCounter.counting(threadOnly: threadAllocationsOnly) { fixture.run(count) }.allocations
+      fixture.settle()
       operations[index] += count
       rows[index].nsPerOp = Self.median(samples[index])
       // OpenCombine allocates outside `swift_allocObject` too (package-benchmark's interposer
@@ -133,10 +160,6 @@ struct BenchRunner {
       rows[index].operations = operations[index]
     }
     return rows
-  }
-
-  private func measurePending(_ workload: Bench.Workload, _ systems: [Bench.System]) async throws -> [BenchRow] {
-    systems.map { BenchRow(workload, $0) }
   }
 
   // MARK: Clock

@@ -46,6 +46,9 @@ struct BenchTable {
       lines.append("  \(mark)  \(target.name.padding(toLength: 42, withPad: " ", startingAt: 0)) \(detail)")
     }
     lines.append("")
+    for row in results.rows {
+      for note in row.notes { lines.append("\(row.workload.rawValue) \(row.system.rawValue): \(note)") }
+    }
     lines.append("mallocs/op: Swift heap allocations (swift_allocObject), counted in-process through the runtime's hook;")
     lines.append("  — where other code allocates too (OpenCombine, json-c, the task allocator). The Benchmarks package counts every malloc.")
     lines.append("issue 7 also gives \(BenchReference.elsewhere) (ns/op).")

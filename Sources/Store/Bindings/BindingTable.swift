@@ -16,8 +16,8 @@ import Foundation
 @MainActor
 @usableFromInline
 final class BindingTable<State> {
-  @usableFromInline @exclusivity(unchecked) var scanned: ContiguousArray<AnyBindingBox<State>> = []
-  @usableFromInline @exclusivity(unchecked) var indexed: ContiguousArray<AnyBindingBox<State>> = []
+  @usableFromInline @exclusivity(unchecked) var scanned = BindingList<State>()
+  @usableFromInline @exclusivity(unchecked) var indexed = BindingList<State>()
   /// For each 8-byte word of State, the indexed bindings that read it.
   @usableFromInline @exclusivity(unchecked) var bindingsByWord: [ContiguousArray<AnyBindingBox<State>>] = []
   /// The state the bindings last saw, kept only while the index is in use.
@@ -28,6 +28,29 @@ final class BindingTable<State> {
   @usableFromInline static var indexThreshold: Int { 16 }
 
   nonisolated init() {}
+
+  // Isolated: the lists are not Sendable. The store's own deinit is isolated, so this one
+  // normally runs at once, on the main actor.
+  isolated deinit {
+    scanned.releaseAll()
+    indexed.releaseAll()
+  }
+
+  /// Checks every active box of `indexed` (or of `scanned`) that was there when the dispatch
+  /// began; one that a callback adds starts from the state it was bound at.
+  @inlinable
+  func checkEvery(indexed useIndexed: Bool, _ state: UnsafePointer<State>) {
+    let count = useIndexed ? indexed.count : scanned.count
+    var index = 0
+    while index < count {
+      // Reloaded each time: a callback that binds may have moved the storage.
+      let box = (useIndexed ? indexed.base : scanned.base).unsafelyUnwrapped[index]
+      _withGuaranteed(box) { box in
+        if box.isActive { box.check(state) }
+      }
+      index &+= 1
+    }
+  }
 
   @inlinable
   var isEmpty: Bool { scanned.isEmpty && indexed.isEmpty }
@@ -105,8 +128,8 @@ final class BindingTable<State> {
   @usableFromInline
   func compact() {
     hasInactive = false
-    scanned.removeAll { !$0.isActive }
-    indexed.removeAll { !$0.isActive }
+    scanned.removeInactive()
+    indexed.removeInactive()
     for word in bindingsByWord.indices where bindingsByWord[word].contains(where: { !$0.isActive }) {
       bindingsByWord[word].removeAll { !$0.isActive }
     }

@@ -189,6 +189,23 @@ struct RecorderTests {
     #expect(recorder.durableSeq == 100)
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func batchedWritesABurstThatComesAfterTheWriterHasSyncedAndGoneIdle() async throws {
+    let folder = TemporaryFolder()
+    let durable = DurableSeqs()
+    let recorder = try Recorder<Probe.State, Probe.Action>(
+      file: folder.file(), feature: "probe", initialState: .init(),
+      options: RecorderOptions(fsync: .batched, onDurable: durable.callback))
+    let store = makeStore(recorder)
+    for burst in 1...3 {
+      // Fewer actions than the writer's wake-up threshold: only the idle writer's flag wakes it.
+      for _ in 0..<10 { store.send(.add(1)) }
+      let seen = await durable.wait(for: UInt64(burst * 10))
+      #expect(seen.last == UInt64(burst * 10))
+    }
+    try await recorder.close()
+  }
+
   @Test func neverReportsWrittenSeqsAsDurable() async throws {
     let folder = TemporaryFolder()
     let durable = DurableSeqs()

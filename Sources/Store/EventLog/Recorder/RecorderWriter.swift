@@ -47,7 +47,6 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
       var finalState: State?
       var closing = false
       var lastSeq: UInt64 = 0
-      let idleIfEmpty = schedule.isIdle
       shared.lock.withLock {
         swap(&shared.stamps, &stamps)
         swap(&shared.actions, &actions)
@@ -58,8 +57,8 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
         closing = shared.closing
         lastSeq = shared.lastSeq
         if closing, shared.hasCommits { finalState = shared.lastState.pointee }
-        // Sleep without a deadline only when nothing waits to be written or synced.
-        shared.writerIdle = stamps.isEmpty && idleIfEmpty && !closing
+        // Awake: commits only signal past the threshold until the writer goes idle below.
+        shared.writerIdle = false
       }
       shared.announceRoom()
       do {
@@ -72,8 +71,22 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
       } catch {
         return end(failure: error)
       }
-      deadline = schedule.isIdle ? nil : Date(timeIntervalSinceNow: SyncSchedule.tick)
+      deadline = schedule.isIdle ? nextIdleDeadline() : Date(timeIntervalSinceNow: SyncSchedule.tick)
     }
+  }
+
+  /// Nothing waits to be synced: sleep with no deadline (`nil`) unless commits arrived while
+  /// the batch was written (`.distantPast`: go again at once). Decided under the lock, with
+  /// `writerIdle` set there, so that the next commit wakes the writer: otherwise commits below
+  /// the signal threshold would wait, unwritten, for a wake-up that never comes.
+  private func nextIdleDeadline() -> Date? {
+    let shared = shared
+    let hasWork = shared.lock.withLock {
+      let pending = !shared.stamps.isEmpty || shared.closing
+      if !pending { shared.writerIdle = true }
+      return pending
+    }
+    return hasWork ? .distantPast : nil
   }
 
   // MARK: Writing

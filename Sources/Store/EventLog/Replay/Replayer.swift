@@ -16,12 +16,28 @@ import Foundation
 /// warning in ``ReplayResult/warnings``.
 public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action: Codable {
   public let reducer: R
+  /// How the lines are read and parsed. Tests pick a path; replay picks one by the file's size.
+  var reading = Reading.automatic
 
   public init(reducer: R) {
     self.reducer = reducer
   }
 
+  /// The sequential reader, or the parallel one: worker threads parse and decode chunks of the
+  /// log while this thread folds them in order.
+  enum Reading {
+    /// Parallel for a log of at least two chunks on a machine with more than one core.
+    case automatic
+    case sequential
+    case parallel(workers: Int, chunkSize: Int)
+
+    static var chunkSize: Int { 256 << 10 }
+  }
+
   /// Replays `file` to its end, or to `until`.
+  ///
+  /// On a machine with more than one core a large log is parsed on worker threads (one per
+  /// core, at most four) and folded in order on this one; results and errors are the same.
   ///
   /// - Parameters:
   ///   - seq: stop after this event (time travel; 0 is the initial state). Replay starts from
@@ -45,140 +61,136 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
       let snapshot = seq / interval * interval
       if snapshot > 0 {
         do {
-          return try run(reader, until: seq, from: snapshot, verify: verify, progress: progress)
-        } catch is SnapshotMissing {
+          return try run(reader, file: file, until: seq, from: snapshot, verify: verify, progress: progress)
+        } catch is ReplayFold<R>.SnapshotMissing {
           // The log ends right after the snapshot's event: fold from the start instead.
           let again = try LogReader(file: file, feature: feature)
-          return try run(again, until: seq, from: 0, verify: verify, progress: progress)
+          return try run(again, file: file, until: seq, from: 0, verify: verify, progress: progress)
         }
       }
     }
-    return try run(reader, until: seq, from: 0, verify: verify, progress: progress)
+    return try run(reader, file: file, until: seq, from: 0, verify: verify, progress: progress)
   }
 
-  private struct SnapshotMissing: Error {}
-
   private func run(
-    _ reader: LogReader, until: UInt64?, from snapshot: UInt64, verify: Bool,
+    _ reader: LogReader, file: URL, until: UInt64?, from snapshot: UInt64, verify: Bool,
     progress: ((ReplayProgress) -> Void)?
   ) throws -> ReplayResult<R.State> {
-    let header = reader.header
-    let path = reader.path
-    let decoder = LogJSONDecoder()
-    var state: R.State
-    do {
-      state = try decoder.decode(R.State.self, from: header.initialState)
-    } catch {
-      throw LogReadError(.undecodableState, file: path, line: 1, message: "cannot decode the initial state: \(error)")
+    var fold = try ReplayFold(
+      reducer: reducer, header: reader.header, path: reader.path, until: until, snapshot: snapshot, verify: verify)
+    switch reading {
+    case .sequential:
+      return try runSequential(reader, &fold, progress: progress)
+    case .parallel(let workers, let chunkSize):
+      return try runParallel(reader, file: file, &fold, workers: workers, chunkSize: chunkSize, progress: progress)
+    case .automatic:
+      let cores = ProcessInfo.processInfo.activeProcessorCount
+      let remaining = reader.totalBytes - reader.bytesRead
+      guard cores > 1, remaining >= 2 * Reading.chunkSize else {
+        return try runSequential(reader, &fold, progress: progress)
+      }
+      return try runParallel(
+        reader, file: file, &fold, workers: min(cores, 4), chunkSize: Reading.chunkSize, progress: progress)
     }
-    reader.skipActionsThrough = snapshot
-    var folding = snapshot == 0
-    var lastMatching: UInt64 = 0
-    var verified = 0
-    var eventCount = 0
-    var lastSeq: UInt64 = 0
-    var nextProgress = 1 << 20
+  }
 
+  private func runSequential(
+    _ reader: LogReader, _ fold: inout ReplayFold<R>, progress: ((ReplayProgress) -> Void)?
+  ) throws -> ReplayResult<R.State> {
+    let path = reader.path
+    let decoder = fold.decoder
+    reader.skipActionsThrough = fold.snapshot
+    var nextProgress = 1 << 20
     reading: while let record = try reader.next() {
       switch record {
       case .header:
         continue
       case .event(let event):
-        if let until, event.seq > until { break reading }
-        eventCount += 1
-        lastSeq = event.seq
-        if event.seq <= snapshot { continue }
-        if !folding { throw SnapshotMissing() }
-        let action = try decodeAction(event, path: path, decoder: decoder)
-        _ = reducer.reduce(into: &state, action: action)
-      case .checkpoint(let checkpoint):
-        if !folding {
-          guard checkpoint.seq == snapshot else { continue }
-          guard let recorded = checkpoint.state else { throw SnapshotMissing() }
-          state = try decodeSnapshot(recorded, checkpoint, path: path, decoder: decoder)
-          folding = true
-          lastMatching = checkpoint.seq
-        } else if verify {
-          try check(state, against: checkpoint, lastMatching: lastMatching, path: path, decoder: decoder)
-          lastMatching = checkpoint.seq
-          verified += 1
+        let more = try fold.event(seq: event.seq) {
+          do {
+            return try decoder.decode(R.Action.self, from: event.action)
+          } catch {
+            throw ReplayFold<R>.undecodableAction(error, action: event.action, path: path, line: event.line, seq: event.seq)
+          }
         }
+        if !more { break reading }
+      case .checkpoint(let checkpoint):
+        try fold.checkpoint(checkpoint)
       }
       if let progress, reader.bytesRead >= nextProgress {
-        progress(ReplayProgress(seq: lastSeq, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes))
+        progress(ReplayProgress(seq: fold.lastSeq, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes))
         nextProgress = reader.bytesRead + (1 << 20)
       }
     }
-    if let until, until > lastSeq {
-      throw LogReadError(
-        .seqPastEnd, file: path,
-        message: "seq \(until) is past the end of the log: the last seq is \(lastSeq)")
-    }
-    if !folding { throw SnapshotMissing() }
-    progress?(ReplayProgress(seq: lastSeq, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes))
-    return ReplayResult(
-      state: state, eventCount: eventCount, lastSeq: lastSeq, warnings: reader.warnings, header: header,
-      verifiedCheckpoints: verified, startedFromSnapshot: snapshot > 0 ? snapshot : nil)
+    let result = try fold.finish(header: reader.header, warnings: reader.warnings)
+    progress?(ReplayProgress(seq: fold.lastSeq, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes))
+    return result
   }
 
-  // MARK: Decoding and checking
-
-  private func decodeAction(_ event: LogEvent, path: String, decoder: LogJSONDecoder) throws -> R.Action {
-    do {
-      return try decoder.decode(R.Action.self, from: event.action)
-    } catch {
-      throw LogReadError(
-        .undecodableAction, file: path, line: event.line, seq: event.seq,
-        message: "cannot decode the action: \(Self.explain(error, action: event.action))")
+  /// The lines after the header are checked, parsed and decoded on `workers` threads; this
+  /// thread checks their order and folds them, exactly as ``runSequential(_:_:progress:)``
+  /// does, so the first problem in the file is the one reported.
+  private func runParallel(
+    _ reader: LogReader, file: URL, _ fold: inout ReplayFold<R>, workers: Int, chunkSize: Int,
+    progress: ((ReplayProgress) -> Void)?
+  ) throws -> ReplayResult<R.State> {
+    let path = reader.path
+    let decoder = fold.decoder
+    let lines = try ParallelLogReader<R.Action>(
+      file: file, path: path, from: reader.bytesRead, workers: workers, chunkSize: chunkSize,
+      skipActionsThrough: fold.snapshot
+    ) { action in try decoder.decode(R.Action.self, from: action) }
+    defer { lines.close() }
+    var sequence = LogSequence(checkpointInterval: reader.header.checkpointInterval)
+    var lineNumber = reader.lineNumber
+    var bytesRead = reader.bytesRead
+    var warnings: [String] = []
+    var nextProgress = 1 << 20
+    reading: while let chunk = lines.next() {
+      // By index: `enumerated()` would look up the metadata of a generic tuple for every line.
+      var index = 0
+      while index < chunk.lines.count {
+        defer { index += 1 }
+        lineNumber += 1
+        switch chunk.lines[index] {
+        case .problem(let problem, let leadingSeq):
+          throw sequence.failure(problem, leadingSeq: leadingSeq, path: path, line: lineNumber)
+        case .event(let seq, let action):
+          try sequence.acceptEvent(seq, path: path, line: lineNumber)
+          let more = try fold.event(seq: seq) {
+            guard let action else { preconditionFailure("seq \(seq): an action at or before the snapshot is folded") }
+            return action
+          }
+          if !more { break reading }
+        case .undecodable(let seq, let error, let action):
+          try sequence.acceptEvent(seq, path: path, line: lineNumber)
+          let line = lineNumber
+          let more = try fold.event(seq: seq) {
+            throw ReplayFold<R>.undecodableAction(error, action: action, path: path, line: line, seq: seq)
+          }
+          if !more { break reading }
+        case .checkpoint(var checkpoint):
+          try sequence.acceptCheckpoint(checkpoint.seq, path: path, line: lineNumber)
+          checkpoint.line = lineNumber
+          try fold.checkpoint(checkpoint)
+        }
+        bytesRead = chunk.ends[index]
+        if let progress, bytesRead >= nextProgress {
+          progress(ReplayProgress(seq: fold.lastSeq, bytesRead: bytesRead, totalBytes: reader.totalBytes))
+          nextProgress = bytesRead + (1 << 20)
+        }
+      }
+      if let error = chunk.readError { throw error }
+      if chunk.isLast {
+        if let torn = chunk.tornTail {
+          warnings.append(
+            LogReader.tornTailWarning(path: path, line: lineNumber + 1, byteCount: torn.byteCount, allZero: torn.allZero))
+        }
+        break reading
+      }
     }
-  }
-
-  /// Names the case for the common mistake, a case the `Action` does not have.
-  static func explain(_ error: any Error, action: JSONValue) -> String {
-    if let codecError = error as? LogCodecError, codecError.codingPath.isEmpty, codecError.kind == .typeMismatch,
-      case .object(let object) = action, object.count == 1
-    {
-      return "unknown case \"\(object[0].key)\" (\(codecError))"
-    }
-    return "\(error)"
-  }
-
-  private func decodeSnapshot(
-    _ recorded: JSONValue, _ checkpoint: LogCheckpoint, path: String, decoder: LogJSONDecoder
-  ) throws -> R.State {
-    let state: R.State
-    do {
-      state = try decoder.decode(R.State.self, from: recorded)
-    } catch {
-      throw LogReadError(
-        .undecodableState, file: path, line: checkpoint.line, seq: checkpoint.seq,
-        message: "cannot decode the snapshot: \(error)")
-    }
-    guard (try? StateDigest.digest(of: state)) == checkpoint.digest else {
-      throw LogReadError(
-        .undecodableState, file: path, line: checkpoint.line, seq: checkpoint.seq,
-        message: "the snapshot does not match its own digest once decoded; the state's Codable round trip is not exact (a Set, or a non-String-keyed Dictionary?)")
-    }
-    return state
-  }
-
-  private func check(
-    _ state: R.State, against checkpoint: LogCheckpoint, lastMatching: UInt64, path: String, decoder: LogJSONDecoder
-  ) throws {
-    let digest: UInt64
-    do {
-      digest = try StateDigest.digest(of: state)
-    } catch {
-      throw LogReadError(
-        .undecodableState, file: path, line: checkpoint.line, seq: checkpoint.seq,
-        message: "the replayed state cannot be encoded: \(error)")
-    }
-    guard digest != checkpoint.digest else { return }
-    var difference: String?
-    if let recorded = checkpoint.state, let recordedState = try? decoder.decode(R.State.self, from: recorded) {
-      difference = CustomDump.diff(recordedState, Redaction.apply(state)) ?? "(no difference in the decoded values; the encodings differ)"
-    }
-    throw ReplayDivergence(
-      file: path, line: checkpoint.line, seq: checkpoint.seq, lastMatchingSeq: lastMatching, diff: difference)
+    let result = try fold.finish(header: reader.header, warnings: warnings)
+    progress?(ReplayProgress(seq: fold.lastSeq, bytesRead: bytesRead, totalBytes: reader.totalBytes))
+    return result
   }
 }

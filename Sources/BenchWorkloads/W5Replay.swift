@@ -1,0 +1,43 @@
+import Foundation
+import Reducers
+import Store
+
+extension Bench {
+  /// W5: a recorded `AmountInput` session of W3's keystrokes, cycled, replayed with
+  /// verification on.
+  ///
+  /// ```swift
+  /// let workload = try await Bench.ReplayWorkload.record(events: 1_000_000, to: url)
+  /// let events = try workload.replay()   // 1,000,000
+  /// ```
+  public struct ReplayWorkload: Sendable {
+    public let file: URL
+    public let events: Int
+
+    /// Records the log through a real store and recorder (fsync `never`: the log is a fixture,
+    /// and a million fsyncs would measure the disk). About two seconds for 1,000,000 events.
+    @MainActor
+    public static func record(events: Int, to file: URL) async throws -> ReplayWorkload {
+      let recorder = try Recorder<AmountInput.State, AmountInput.Action>(
+        file: file,
+        feature: "amountInput",
+        initialState: AmountInput.State(),
+        options: RecorderOptions(fsync: .never, existingFile: .replace)
+      )
+      let store = Store(initialState: AmountInput.State(), reducer: AmountInput(), plugins: [recorder])
+      for index in 0..<events {
+        store.send(.textChanged(keystroke(index)))
+      }
+      try await recorder.close()
+      return ReplayWorkload(file: file, events: events)
+    }
+
+    /// Replays the whole log, checking every checkpoint; returns how many events it folded.
+    public func replay() throws -> Int {
+      let result = try Replayer(reducer: AmountInput()).replay(file: file, until: nil, verify: true)
+      precondition(result.eventCount == events, "replayed \(result.eventCount) events of \(events)")
+      precondition(result.verifiedCheckpoints >= events / 1_000, "verified \(result.verifiedCheckpoints) checkpoints")
+      return result.eventCount
+    }
+  }
+}

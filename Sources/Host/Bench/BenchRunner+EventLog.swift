@@ -1,0 +1,105 @@
+import BenchWorkloads
+import Foundation
+
+/// W4 and W5: the workloads that need a log file, in a scratch folder removed afterwards.
+extension BenchRunner {
+  /// W4: the recorded counter and, interleaved in the same run, the unrecorded one.
+  ///
+  /// Both run the same number of actions per timed run (capped, so that the log stays some
+  /// megabytes), and the recorder's writer catches up between runs, untimed: a run measures
+  /// what a burst of actions costs the store's thread. The writer's own rate is a note.
+  func measureRecorded(_ systems: [Bench.System]) async throws -> [BenchRow] {
+    let directory = try Self.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var fixtures: [(Bench.System, any BenchFixture)] = []
+    var recorded: Bench.RecordedCounter?
+    for system in systems {
+      switch system {
+      case .refold:
+        let fixture = try Bench.RecordedCounter(file: directory.appendingPathComponent("w4.log"))
+        recorded = fixture
+        fixtures.append((system, fixture))
+      case .refoldUnrecorded:
+        if let fixture = Bench.fixture(.w4, system) { fixtures.append((system, fixture)) }
+      default:
+        continue
+      }
+    }
+    var rows = measureSync(.w4, fixtures, sameCount: plan.recordedOperations, threadAllocationsOnly: true)
+    if let recorded, let index = rows.firstIndex(where: { $0.system == .refold }) {
+      // The writer's rate: a burst, then until the last action is fsynced.
+      let count = plan.fixedOperations ?? plan.recordedOperations
+      progress("W4 refold: timing the writer")
+      let elapsed = Self.time {
+        recorded.run(count)
+        recorded.settle()
+      }
+      rows[index].notes.append(
+        "the recorder's writer thread encoded, wrote and fsynced \(BenchFormat.number(Double(count))) actions in \(BenchFormat.number(Self.nanoseconds(elapsed) / 1e6)) ms (\(BenchFormat.number(Self.nanoseconds(elapsed) / Double(count))) ns/action, off the store's thread)"
+      )
+      rows[index].notes.append("mallocs/op counts the store's thread only")
+    }
+    for (system, fixture) in fixtures {
+      progress("W4 \(system.rawValue): closing")
+      try await fixture.finish()
+    }
+    return rows
+  }
+
+  /// W5: records a log of `plan.replayEvents` AmountInput keystrokes through a store and a
+  /// recorder, then replays it, verified, `plan.replayRuns` times.
+  func measureReplay() async throws -> [BenchRow] {
+    let directory = try Self.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let events = plan.replayEvents
+    progress("W5: recording a \(BenchFormat.number(Double(events)))-event log")
+    let clock = ContinuousClock()
+    let start = clock.now
+    let workload = try await Bench.ReplayWorkload.record(events: events, to: directory.appendingPathComponent("w5.log"))
+    let recording = clock.now - start
+    var samples: [Double] = []
+    let cpuBefore = Self.processCPUSeconds()
+    for run in 0..<plan.replayRuns {
+      progress("W5 refold: replay \(run + 1) of \(plan.replayRuns)")
+      samples.append(Self.nanoseconds(try Self.time { _ = try workload.replay() }))
+    }
+    // CPU time of every thread of the process: what the replay costs whatever else the
+    // machine runs, and so what two idle cores could do at most.
+    let cpuPerEvent = (Self.processCPUSeconds() - cpuBefore) / Double(events * plan.replayRuns)
+    var row = BenchRow(.w5, .refold)
+    if let median = Self.median(samples) {
+      row.nsPerOp = median / Double(events)
+      row.eventsPerSecond = Double(events) / (median / 1e9)
+    }
+    row.operations = events * plan.replayRuns
+    let size = (try? FileManager.default.attributesOfItem(atPath: workload.file.path)[.size] as? Int) ?? 0
+    var note = "a \(BenchFormat.number(Double(events)))-event log (\(BenchFormat.number(Double(size) / 1e6)) MB, recorded in \(BenchFormat.number(Self.nanoseconds(recording) / 1e6)) ms), replayed \(plan.replayRuns)×, verified"
+    if events != 1_000_000 {
+      note += "; events/s from this shorter log stands in for the 1,000,000-event target"
+    }
+    row.notes.append(note)
+    row.notes.append(
+      "\(BenchFormat.number(cpuPerEvent * 1e9)) ns of CPU per event over all threads (parse and decode on \(min(ProcessInfo.processInfo.activeProcessorCount, 4)) workers, fold here): at most \(BenchFormat.number(2 / cpuPerEvent)) events/s on 2 idle cores"
+    )
+    return [row]
+  }
+
+  /// User and system time of the whole process so far, in seconds.
+  private static func processCPUSeconds() -> Double {
+    var usage = rusage()
+    #if canImport(Glibc)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+  }
+
+  private static func scratchDirectory() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("refold-bench-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+  }
+}

@@ -1,0 +1,71 @@
+/// The boxes of one kind of binding (scanned or indexed), in the order they were added, in
+/// memory the table manages itself.
+///
+/// Not a `ContiguousArray`: walking an array held by a class retains and releases its buffer,
+/// and calling each box's check retains and releases the check's context, four atomic
+/// operations per commit that cost more than the rest of a one-binding dispatch. Here the list
+/// holds one reference per box (taken in ``append(_:)``, given back in ``removeInactive()`` and
+/// ``releaseAll()``), and ``forEachActive(_:)`` lends each box without retaining anything.
+///
+/// Boxes are only appended, and removed only by ``removeInactive()``, which the table runs
+/// after a dispatch, so indices are stable while a dispatch walks the list.
+@usableFromInline
+struct BindingList<State> {
+  @usableFromInline var base: UnsafeMutablePointer<Unmanaged<AnyBindingBox<State>>>?
+  @usableFromInline var count = 0
+  var capacity = 0
+
+  init() {}
+
+  @inlinable
+  var isEmpty: Bool { count == 0 }
+
+  mutating func append(_ box: AnyBindingBox<State>) {
+    if count == capacity {
+      let larger = max(4, capacity * 2)
+      let storage = UnsafeMutablePointer<Unmanaged<AnyBindingBox<State>>>.allocate(capacity: larger)
+      if let base {
+        storage.moveInitialize(from: base, count: count)
+        base.deallocate()
+      }
+      base = storage
+      capacity = larger
+    }
+    (base! + count).initialize(to: .passRetained(box))
+    count += 1
+  }
+
+  /// Drops (and releases) the boxes whose binding ended, keeping the order of the others.
+  @MainActor
+  mutating func removeInactive() {
+    guard let base else { return }
+    var kept = 0
+    for index in 0..<count {
+      let box = base[index]
+      if box._withUnsafeGuaranteedRef({ $0.isActive }) {
+        base[kept] = box
+        kept += 1
+      } else {
+        box.release()
+      }
+    }
+    count = kept
+  }
+
+  /// Releases every box and the memory; the list is empty afterwards.
+  mutating func releaseAll() {
+    guard let base else { return }
+    for index in 0..<count { base[index].release() }
+    base.deallocate()
+    self.base = nil
+    count = 0
+    capacity = 0
+  }
+}
+
+/// `Unmanaged._withUnsafeGuaranteedRef`, called with a closure value rather than a literal, so
+/// that a main-actor closure needs no dynamic isolation check (see ``Store/dispatchBindings()``).
+@inlinable
+func _withGuaranteed<T: AnyObject, R>(_ reference: Unmanaged<T>, _ body: (T) throws -> R) rethrows -> R {
+  try reference._withUnsafeGuaranteedRef(body)
+}

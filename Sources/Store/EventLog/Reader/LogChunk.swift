@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One line of a chunk, parsed (and its action decoded) by a worker of the parallel reader.
+/// Line numbers are not known yet: the folding thread counts them.
+enum ParsedLine<Action> {
+  /// An event; `action` is `nil` when the event is at or before the snapshot (not decoded).
+  case event(seq: UInt64, action: Action?)
+  /// An event whose action does not decode.
+  case undecodable(seq: UInt64, error: any Error, action: JSONValue)
+  case checkpoint(LogCheckpoint)
+  /// A line that does not parse. The worker stops the chunk here: replay stops here too.
+  case problem(LogLineParser.Problem, leadingSeq: UInt64?)
+}
+
+/// A run of whole lines of the log, parsed, as the folding thread takes them, in file order.
+struct ParsedChunk<Action> {
+  var lines: [ParsedLine<Action>] = []
+  /// The file offset just after each line's newline, for progress.
+  var ends: [Int] = []
+  /// Reading stopped here with this error (after `lines`).
+  var readError: LogReadError?
+  /// The bytes after the last newline of the file, when this is the last chunk.
+  var tornTail: LineStream.TornTail?
+  var isLast = false
+
+  /// Parses the complete lines in `bytes` (which end with a newline), read at file offset
+  /// `offset`.
+  static func parse(
+    _ bytes: UnsafeRawBufferPointer, offset: Int, skipActionsThrough: UInt64,
+    decode: (JSONValue) throws -> Action
+  ) -> ParsedChunk {
+    let parser = LogLineParser()
+    var chunk = ParsedChunk()
+    guard let base = bytes.baseAddress else { return chunk }
+    var start = 0
+    while start < bytes.count, let newline = memchr(base + start, 0x0A, bytes.count - start) {
+      let end = base.distance(to: UnsafeRawPointer(newline))
+      let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+      chunk.ends.append(offset + end + 1)
+      start = end + 1
+      let record: LogRecord
+      do {
+        // `t` is parsed as the sequential reader parses it, so that a malformed `t` is the
+        // same error on both paths.
+        record = try parser.record(line, number: 0, skipActionsThrough: skipActionsThrough, parseTime: true)
+      } catch {
+        chunk.lines.append(.problem(error, leadingSeq: LogLineParser.leadingSeq(line)))
+        return chunk
+      }
+      switch record {
+      case .event(let event):
+        if event.seq <= skipActionsThrough {
+          chunk.lines.append(.event(seq: event.seq, action: nil))
+        } else {
+          do {
+            chunk.lines.append(.event(seq: event.seq, action: try decode(event.action)))
+          } catch {
+            chunk.lines.append(.undecodable(seq: event.seq, error: error, action: event.action))
+          }
+        }
+      case .checkpoint(let checkpoint):
+        chunk.lines.append(.checkpoint(checkpoint))
+      case .header:
+        // `record` never returns a header (a second one is an error); treat it as one.
+        chunk.lines.append(.problem(.unknownKind("a second header line"), leadingSeq: nil))
+        return chunk
+      }
+    }
+    return chunk
+  }
+}
+
+/// Cuts a file into chunks of whole lines, from an offset on. Not thread safe: the parallel
+/// reader calls it with its lock held.
+struct LogChunkReader {
+  let fd: Int32
+  let path: String
+  let chunkSize: Int
+  /// The file offset of the next byte to read.
+  private(set) var offset: Int
+  /// The file offset of the first byte of `carry`.
+  private var carryOffset: Int
+  /// The start of a line whose newline has not been read yet.
+  private var carry: [UInt8] = []
+  private(set) var isExhausted = false
+
+  init(fd: Int32, path: String, from offset: Int, chunkSize: Int) {
+    self.fd = fd
+    self.path = path
+    self.chunkSize = max(chunkSize, 64)
+    self.offset = offset
+    self.carryOffset = offset
+  }
+
+  /// The next run of whole lines and its file offset; at the end of the file, the torn tail
+  /// (as `tornTail`, with line 0: the caller numbers it) and `isLast`.
+  mutating func next() -> (bytes: [UInt8], offset: Int, tornTail: LineStream.TornTail?, error: LogReadError?, isLast: Bool)? {
+    guard !isExhausted else { return nil }
+    var buffer = carry
+    let start = carryOffset
+    var scanned = buffer.count
+    buffer.reserveCapacity(max(chunkSize, buffer.count * 2))
+    while true {
+      let room = max(chunkSize - buffer.count, chunkSize / 2)
+      let before = buffer.count
+      var failure: Int32 = 0
+      buffer.append(contentsOf: repeatElement(0, count: room))
+      let count = buffer.withUnsafeMutableBytes { raw -> Int in
+        while true {
+          let count = pread(fd, raw.baseAddress! + before, room, off_t(offset))
+          if count < 0, errno == EINTR { continue }
+          if count < 0 { failure = errno }
+          return count
+        }
+      }
+      buffer.removeLast(room - max(count, 0))
+      if count < 0 {
+        isExhausted = true
+        let error = LogReadError(
+          failure == EISDIR ? .isDirectory : .unreadable, file: path,
+          message: "cannot read: \(String(cString: strerror(failure)))")
+        return (lastLines(&buffer, start: start), start, nil, error, true)
+      }
+      offset += count
+      if count == 0 {
+        // The end: what follows the last newline is a torn tail.
+        isExhausted = true
+        let lines = lastLines(&buffer, start: start)
+        let tail = carry
+        carry = []
+        let torn = tail.isEmpty
+          ? nil
+          : LineStream.TornTail(line: 0, offset: carryOffset, byteCount: tail.count, allZero: tail.allSatisfy { $0 == 0 })
+        return (lines, start, torn, nil, true)
+      }
+      // Enough once a newline has been read and the chunk is full (or the read came up short).
+      let hasNewline = buffer[scanned...].contains(0x0A)
+      scanned = buffer.count
+      if hasNewline, buffer.count >= chunkSize / 2 {
+        return (lastLines(&buffer, start: start), start, nil, nil, false)
+      }
+    }
+  }
+
+  /// Keeps `buffer` up to its last newline; the rest becomes the carry.
+  private mutating func lastLines(_ buffer: inout [UInt8], start: Int) -> [UInt8] {
+    guard let last = buffer.lastIndex(of: 0x0A) else {
+      carry = buffer
+      carryOffset = start
+      return []
+    }
+    carry = Array(buffer[(last + 1)...])
+    carryOffset = start + last + 1
+    buffer.removeSubrange((last + 1)...)
+    return buffer
+  }
+}

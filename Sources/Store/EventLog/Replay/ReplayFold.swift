@@ -1,0 +1,131 @@
+import CustomDump
+
+/// What replay does with each record of a log, as a pure state machine: fold events from the
+/// start (or from a snapshot), verify checkpoints, stop at `until`. The sequential and the
+/// parallel reader both feed it, so they agree on every result and every error.
+struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Codable {
+  /// The snapshot could not be used: replay again from the start.
+  struct SnapshotMissing: Error {}
+
+  let reducer: R
+  let until: UInt64?
+  /// The snapshot to start from; 0 for the header's initial state.
+  let snapshot: UInt64
+  let verify: Bool
+  let path: String
+  let decoder = LogJSONDecoder()
+
+  private(set) var state: R.State
+  private(set) var folding: Bool
+  private(set) var lastMatching: UInt64 = 0
+  private(set) var verified = 0
+  private(set) var eventCount = 0
+  private(set) var lastSeq: UInt64 = 0
+
+  init(reducer: R, header: LogHeader, path: String, until: UInt64?, snapshot: UInt64, verify: Bool) throws {
+    self.reducer = reducer
+    self.until = until
+    self.snapshot = snapshot
+    self.verify = verify
+    self.path = path
+    do {
+      state = try decoder.decode(R.State.self, from: header.initialState)
+    } catch {
+      throw LogReadError(.undecodableState, file: path, line: 1, message: "cannot decode the initial state: \(error)")
+    }
+    folding = snapshot == 0
+  }
+
+  /// Folds the event `seq` (whose action `action` decodes); `false` once `until` is passed, when
+  /// reading should stop.
+  mutating func event(seq: UInt64, _ action: () throws -> R.Action) throws -> Bool {
+    if let until, seq > until { return false }
+    eventCount += 1
+    lastSeq = seq
+    if seq <= snapshot { return true }
+    if !folding { throw SnapshotMissing() }
+    _ = reducer.reduce(into: &state, action: try action())
+    return true
+  }
+
+  mutating func checkpoint(_ checkpoint: LogCheckpoint) throws {
+    if !folding {
+      guard checkpoint.seq == snapshot else { return }
+      guard let recorded = checkpoint.state else { throw SnapshotMissing() }
+      state = try decodeSnapshot(recorded, checkpoint)
+      folding = true
+      lastMatching = checkpoint.seq
+    } else if verify {
+      try check(against: checkpoint)
+      lastMatching = checkpoint.seq
+      verified += 1
+    }
+  }
+
+  /// The result once reading has stopped.
+  func finish(header: LogHeader, warnings: [String]) throws -> ReplayResult<R.State> {
+    if let until, until > lastSeq {
+      throw LogReadError(
+        .seqPastEnd, file: path,
+        message: "seq \(until) is past the end of the log: the last seq is \(lastSeq)")
+    }
+    if !folding { throw SnapshotMissing() }
+    return ReplayResult(
+      state: state, eventCount: eventCount, lastSeq: lastSeq, warnings: warnings, header: header,
+      verifiedCheckpoints: verified, startedFromSnapshot: snapshot > 0 ? snapshot : nil)
+  }
+
+  // MARK: Decoding and checking
+
+  /// The error for an action that does not decode.
+  static func undecodableAction(_ error: any Error, action: JSONValue, path: String, line: Int, seq: UInt64) -> LogReadError {
+    LogReadError(
+      .undecodableAction, file: path, line: line, seq: seq,
+      message: "cannot decode the action: \(explain(error, action: action))")
+  }
+
+  /// Names the case for the common mistake, a case the `Action` does not have.
+  static func explain(_ error: any Error, action: JSONValue) -> String {
+    if let codecError = error as? LogCodecError, codecError.codingPath.isEmpty, codecError.kind == .typeMismatch,
+      case .object(let object) = action, object.count == 1
+    {
+      return "unknown case \"\(object[0].key)\" (\(codecError))"
+    }
+    return "\(error)"
+  }
+
+  private func decodeSnapshot(_ recorded: JSONValue, _ checkpoint: LogCheckpoint) throws -> R.State {
+    let state: R.State
+    do {
+      state = try decoder.decode(R.State.self, from: recorded)
+    } catch {
+      throw LogReadError(
+        .undecodableState, file: path, line: checkpoint.line, seq: checkpoint.seq,
+        message: "cannot decode the snapshot: \(error)")
+    }
+    guard (try? StateDigest.digest(of: state)) == checkpoint.digest else {
+      throw LogReadError(
+        .undecodableState, file: path, line: checkpoint.line, seq: checkpoint.seq,
+        message: "the snapshot does not match its own digest once decoded; the state's Codable round trip is not exact (a Set, or a non-String-keyed Dictionary?)")
+    }
+    return state
+  }
+
+  private func check(against checkpoint: LogCheckpoint) throws {
+    let digest: UInt64
+    do {
+      digest = try StateDigest.digest(of: state)
+    } catch {
+      throw LogReadError(
+        .undecodableState, file: path, line: checkpoint.line, seq: checkpoint.seq,
+        message: "the replayed state cannot be encoded: \(error)")
+    }
+    guard digest != checkpoint.digest else { return }
+    var difference: String?
+    if let recorded = checkpoint.state, let recordedState = try? decoder.decode(R.State.self, from: recorded) {
+      difference = CustomDump.diff(recordedState, Redaction.apply(state)) ?? "(no difference in the decoded values; the encodings differ)"
+    }
+    throw ReplayDivergence(
+      file: path, line: checkpoint.line, seq: checkpoint.seq, lastMatchingSeq: lastMatching, diff: difference)
+  }
+}
