@@ -189,6 +189,27 @@ struct RecorderTests {
     #expect(recorder.durableSeq == 100)
   }
 
+  /// Regression: after an fsync left nothing unsynced, the writer slept with no deadline while
+  /// commits still took it for awake, so the next actions (fewer than 4,096) stayed in memory
+  /// until `close()`: lost in a crash, and never reported durable.
+  @Test(.timeLimit(.minutes(1)), arguments: [FsyncPolicy.batched, .never])
+  func laterActionsBecomeDurableAfterTheWriterWentIdle(policy: FsyncPolicy) async throws {
+    let folder = TemporaryFolder()
+    let durable = DurableSeqs()
+    let recorder = try Recorder<Probe.State, Probe.Action>(
+      file: folder.file(), feature: "probe", initialState: .init(),
+      options: RecorderOptions(fsync: policy, onDurable: durable.callback))
+    let store = makeStore(recorder)
+    for round in 1...3 as ClosedRange<UInt64> {
+      store.send(.add(1))
+      store.send(.add(2))
+      let seen = await durable.wait(for: 2 * round)
+      #expect(seen.last == 2 * round, "round \(round)")
+      #expect(recorder.durableSeq == 2 * round)
+    }
+    try await recorder.close()
+  }
+
   @Test func neverReportsWrittenSeqsAsDurable() async throws {
     let folder = TemporaryFolder()
     let durable = DurableSeqs()

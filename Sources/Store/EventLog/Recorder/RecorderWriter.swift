@@ -47,7 +47,6 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
       var finalState: State?
       var closing = false
       var lastSeq: UInt64 = 0
-      let idleIfEmpty = schedule.isIdle
       shared.lock.withLock {
         swap(&shared.stamps, &stamps)
         swap(&shared.actions, &actions)
@@ -58,8 +57,8 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
         closing = shared.closing
         lastSeq = shared.lastSeq
         if closing, shared.hasCommits { finalState = shared.lastState.pointee }
-        // Sleep without a deadline only when nothing waits to be written or synced.
-        shared.writerIdle = stamps.isEmpty && idleIfEmpty && !closing
+        // Awake: commits need not wake it until `nextDeadline()` says it sleeps again.
+        shared.writerIdle = false
       }
       shared.announceRoom()
       do {
@@ -72,7 +71,23 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
       } catch {
         return end(failure: error)
       }
-      deadline = schedule.isIdle ? nil : Date(timeIntervalSinceNow: SyncSchedule.tick)
+      deadline = nextDeadline()
+    }
+  }
+
+  /// When to wake next: a tick from now while something waits for an fsync; otherwise never,
+  /// unless a commit wakes it. Going idle is announced under the lock, so that the next commit
+  /// signals (`writerIdle`), and a commit that came during this round means no sleep at all.
+  /// It must be decided after the round's fsync: decided before it, the actions after an fsync
+  /// stayed in memory until 4,096 of them or `close()` woke the writer.
+  private func nextDeadline() -> Date? {
+    if !schedule.isIdle { return Date(timeIntervalSinceNow: SyncSchedule.tick) }
+    return shared.lock.withLock {
+      if shared.stamps.isEmpty {
+        shared.writerIdle = true
+        return nil
+      }
+      return .distantPast
     }
   }
 
