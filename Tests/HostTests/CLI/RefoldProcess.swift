@@ -11,25 +11,23 @@ struct RefoldProcess {
   }
 
   /// The `refold` binary next to the test bundle (`swift build --build-tests` builds both).
-  static var executable: URL {
+  static var executable: URL { executable(named: "refold") }
+
+  /// A binary of this package next to the test bundle.
+  static func executable(named name: String) -> URL {
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     // The test binary sits in `.build/<triple>/debug/` (or inside an .xctest bundle on Darwin).
     for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("refold")
+      let candidate = directory.appendingPathComponent(name)
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
       directory.deleteLastPathComponent()
     }
-    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("refold")
+    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
   }
 
-  /// Runs `refold` on a Dispatch thread: waiting for a child process must not block one of the
-  /// few threads that Swift concurrency runs every other test's tasks on.
+  /// Runs `refold` on a Dispatch thread (``offThePool(_:)``).
   static func run(_ arguments: [String], stdin: String? = nil) async throws -> Output {
-    try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(with: Result { try runBlocking(arguments, stdin: stdin) })
-      }
-    }
+    try await offThePool { try runBlocking(arguments, stdin: stdin) }
   }
 
   private static func runBlocking(_ arguments: [String], stdin: String?) throws -> Output {
@@ -60,6 +58,16 @@ struct RefoldProcess {
       stdout: String(decoding: outData, as: UTF8.self),
       stderr: String(decoding: errData, as: UTF8.self)
     )
+  }
+}
+
+/// Runs `body` on a Dispatch thread: waiting for a child process must not block one of the few
+/// threads that Swift concurrency runs every other test's tasks on.
+func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    DispatchQueue.global().async {
+      continuation.resume(with: Result { try body() })
+    }
   }
 }
 
