@@ -14,7 +14,7 @@ struct LogFileHandle: Sendable {
   let device: UInt64
   let inode: UInt64
   /// Called instead of `fsync` when set: ``RecorderOptions/fsyncForTesting``.
-  var fsyncForTesting: (@Sendable (Int32) -> Int32)?
+  var fsyncForTesting: (@Sendable (Int32) -> Int32)? = nil
 
   /// Opens (and, for a new log, creates with mode 0600) the file at `path`.
   ///
@@ -52,8 +52,7 @@ struct LogFileHandle: Sendable {
       systemClose(fd)
       throw .system(.cannotCreate, path: path, "cannot set mode 0600", code: code)
     }
-    let handle = LogFileHandle(
-      fd: fd, path: path, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), fsyncForTesting: nil)
+    let handle = LogFileHandle(fd: fd, path: path, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     return (handle, existing == .append && info.st_size > 0)
   }
 
