@@ -38,30 +38,14 @@ enum CrashChild {
     guard FileManager.default.isExecutableFile(atPath: executable.path) else {
       throw CrashHarnessError("\(executable.path) is missing: build it with `swift build --build-tests`")
     }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    let input = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = input
-    try process.run()
     let secrets = try JSONEncoder().encode(["password": password, "token": token])
-    input.fileHandleForWriting.write(secrets)
-    try input.fileHandleForWriting.close()
-
-    let errorGroup = DispatchGroup()
-    nonisolated(unsafe) var errData = Data()
-    errorGroup.enter()
-    DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); errorGroup.leave() }
+    let child = try StartedChild(executable, arguments, stdin: secrets)
 
     var lines: [String] = []
     var outData = Data()
     var pending = Data()
     var killedAt: UInt64?
-    let fd = out.fileHandleForReading.fileDescriptor
+    let fd = child.stdout.fileDescriptor
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
       let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -75,15 +59,14 @@ enum CrashChild {
         lines.append(line)
         if killedAt == nil, let killAfter, killAfter(line) {
           killedAt = monotonicNanoseconds()
-          kill(process.processIdentifier, SIGKILL)
+          kill(child.process.processIdentifier, SIGKILL)
         }
       }
     }
-    errorGroup.wait()
-    process.waitUntilExit()
+    let (status, errData) = child.wait()
     return Run(
-      stdoutLines: lines, stdout: outData, stderr: errData, reason: process.terminationReason,
-      status: process.terminationStatus, killedAt: killedAt)
+      stdoutLines: lines, stdout: outData, stderr: errData, reason: child.process.terminationReason,
+      status: status, killedAt: killedAt)
   }
 }
 
