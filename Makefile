@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: all deps build test demo clean
+.PHONY: all deps build test crash-trials demo clean
 
 all: build
 
@@ -24,6 +24,12 @@ test: deps
 	  echo "== $$target"; \
 	  $(SWIFT) test --skip-build --filter "^$$target\." || exit 1; \
 	done
+
+# The crash harness at length: 100 SIGKILLed recordings per fsync policy instead of 20.
+# REFOLD_CRASH_SEED=N runs again the trials a failure printed the seed of.
+crash-trials: deps
+	$(SWIFT) build --build-tests
+	REFOLD_CRASH_TRIALS=100 $(SWIFT) test --skip-build --filter CrashHarnessTests
 
 demo: deps
 	$(SWIFT) run refold demo

@@ -90,6 +90,16 @@ let package = Package(
       name: "refold",
       dependencies: ["Host"]
     ),
+    // NB: The child process of the crash and fault-injection tests (Tests/HostTests/Crash/).
+    //     No product names it: users never need it, and it keeps the harness out of Host.
+    .executableTarget(
+      name: "refold-crash-child",
+      dependencies: [
+        "Reducers",
+        "Store",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
     .testTarget(
       name: "EffectsTests",
       dependencies: [

@@ -47,22 +47,6 @@ struct CommandTests {
     #expect(diff.stdout.contains("1,234₩"))
   }
 
-  @Test func recordedLogsAreOwnerOnly() async throws {
-    let directory = try TemporaryDirectory()
-    let log = directory.url.appendingPathComponent("secret.log").path
-    let run = try await RefoldProcess.run(["run", "signIn", "--record", log], stdin: """
-      {"usernameChanged":{"_0":"son@example.com"}}
-      {"passwordChanged":{"_0":"password123"}}
-      {"signInTapped":{}}
-      """)
-    #expect(run.status == 0, "\(run.stderr)")
-    let attributes = try FileManager.default.attributesOfItem(atPath: log)
-    #expect((attributes[.posixPermissions] as? Int) == 0o600)
-    let bytes = try String(contentsOfFile: log, encoding: .utf8)
-    #expect(!bytes.contains("password123"))
-    #expect(!run.stdout.contains("password123"))
-  }
-
   @Test(arguments: ["demo", "features", "run", "replay", "inspect", "diff"])
   func everyCommandHasHelpWithAnExample(command: String) async throws {
     let output = try await RefoldProcess.run([command, "--help"])

@@ -11,29 +11,48 @@ struct RefoldProcess {
   }
 
   /// The `refold` binary next to the test bundle (`swift build --build-tests` builds both).
-  static var executable: URL {
+  static var executable: URL { executable(named: "refold") }
+
+  /// A binary of this package next to the test bundle.
+  static func executable(named name: String) -> URL {
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     // The test binary sits in `.build/<triple>/debug/` (or inside an .xctest bundle on Darwin).
     for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("refold")
+      let candidate = directory.appendingPathComponent(name)
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
       directory.deleteLastPathComponent()
     }
-    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("refold")
+    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
   }
 
-  /// Runs `refold` on a Dispatch thread: waiting for a child process must not block one of the
-  /// few threads that Swift concurrency runs every other test's tasks on.
+  /// Runs `refold` on a Dispatch thread (``offThePool(_:)``).
   static func run(_ arguments: [String], stdin: String? = nil) async throws -> Output {
-    try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(with: Result { try runBlocking(arguments, stdin: stdin) })
-      }
-    }
+    try await offThePool { try runBlocking(arguments, stdin: stdin) }
   }
 
   private static func runBlocking(_ arguments: [String], stdin: String?) throws -> Output {
-    let process = Process()
+    let child = try StartedChild(executable, arguments, stdin: stdin.map { Data($0.utf8) })
+    let outData = child.stdout.readDataToEndOfFile()
+    let (status, errData) = child.wait()
+    return Output(
+      status: status,
+      stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self)
+    )
+  }
+}
+
+/// A child process started with its stdin written and closed, and its stderr read to the end on
+/// another thread, so that a chatty child cannot block on a full pipe while the caller reads
+/// its stdout. Blocks: use it through ``offThePool(_:)``.
+struct StartedChild {
+  let process: Process
+  let stdout: FileHandle
+  private let stderrGroup = DispatchGroup()
+  private let stderrBox: DataBox
+
+  init(_ executable: URL, _ arguments: [String], stdin: Data?) throws {
+    process = Process()
     process.executableURL = executable
     process.arguments = arguments
     let out = Pipe()
@@ -43,23 +62,39 @@ struct RefoldProcess {
     process.standardError = err
     process.standardInput = input
     try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    if let stdin { input.fileHandleForWriting.write(stdin) }
     try input.fileHandleForWriting.close()
-    // Read both pipes to the end before waiting, so a chatty child cannot block on a full pipe.
-    let group = DispatchGroup()
-    nonisolated(unsafe) var outData = Data()
-    nonisolated(unsafe) var errData = Data()
-    group.enter()
-    DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-    group.enter()
-    DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-    group.wait()
+    stdout = out.fileHandleForReading
+    let box = DataBox()
+    stderrBox = box
+    stderrGroup.enter()
+    DispatchQueue.global().async { [stderrGroup] in
+      box.data = err.fileHandleForReading.readDataToEndOfFile()
+      stderrGroup.leave()
+    }
+  }
+
+  /// Waits for stderr's end and the child's exit; call it once stdout is read to its end.
+  func wait() -> (status: Int32, stderr: Data) {
+    stderrGroup.wait()
     process.waitUntilExit()
-    return Output(
-      status: process.terminationStatus,
-      stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self)
-    )
+    return (process.terminationStatus, stderrBox.data)
+  }
+
+  private final class DataBox: @unchecked Sendable {
+    // NB: @unchecked: written once on the reading thread before `stderrGroup.leave()`, read
+    //     after `stderrGroup.wait()`.
+    var data = Data()
+  }
+}
+
+/// Runs `body` on a Dispatch thread: waiting for a child process must not block one of the few
+/// threads that Swift concurrency runs every other test's tasks on.
+func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    DispatchQueue.global().async {
+      continuation.resume(with: Result { try body() })
+    }
   }
 }
 

@@ -13,6 +13,8 @@ struct LogFileHandle: Sendable {
   /// The identity of the file when it was opened, to notice it being replaced.
   let device: UInt64
   let inode: UInt64
+  /// Called instead of `fsync` when set: ``RecorderOptions/fsyncForTesting``.
+  var fsyncForTesting: (@Sendable (Int32) -> Int32)? = nil
 
   /// Opens (and, for a new log, creates with mode 0600) the file at `path`.
   ///
@@ -76,10 +78,14 @@ struct LogFileHandle: Sendable {
     try withBytes(bytes) { buffer throws(RecorderError) in try writeAll(buffer, seq: seq) }
   }
 
+  /// fsyncs the file. A failure is final: after a failed fsync Linux may mark the unwritten
+  /// pages clean, so a retry that succeeds would prove nothing.
   func sync(seq: UInt64?) throws(RecorderError) {
-    while fsync(fd) != 0 {
-      if errno == EINTR { continue }
-      throw .system(.syncFailed, path: path, seq: seq, "fsync failed", code: errno)
+    while true {
+      let code = fsyncForTesting.map { $0(fd) } ?? (fsync(fd) == 0 ? 0 : errno)
+      if code == 0 { return }
+      if code == EINTR { continue }
+      throw .system(.syncFailed, path: path, seq: seq, "fsync failed", code: code)
     }
   }
 

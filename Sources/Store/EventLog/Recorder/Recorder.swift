@@ -26,7 +26,8 @@ import Foundation
 /// When a write fails (disk full, I/O error, the file removed or replaced), recording stops:
 /// a line goes to stderr at once, the next ``didCommit(_:)`` throws the ``RecorderError`` (so
 /// the store detaches the recorder, reports it, and keeps running), and ``close()`` throws it.
-/// What was written before stays readable.
+/// What was written before stays readable. A file-size limit (`RLIMIT_FSIZE`) counts as a write
+/// failure (EFBIG) only in a process that ignores `SIGXFSZ`; otherwise the kernel kills it.
 ///
 /// Call ``close()`` at the end: it writes what is pending, a final checkpoint with the full
 /// state, and fsyncs. A recorder released without `close()` does the same in `deinit`,
@@ -74,7 +75,8 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
     if let problem = options.problem {
       throw RecorderError(.invalidOptions, path: path, message: problem)
     }
-    let (handle, isExisting) = try LogFileHandle.open(path: path, existing: options.existingFile)
+    var (handle, isExisting) = try LogFileHandle.open(path: path, existing: options.existingFile)
+    handle.fsyncForTesting = options.fsyncForTesting
     var startSeq: UInt64 = 0
     var lastLineIsCheckpoint = false
     var warnings: [String] = []

@@ -68,6 +68,9 @@ public struct RecorderError: Error, CustomStringConvertible, Sendable, Equatable
       "cannot append to \(path): \(message)"
     case .closed:
       "the recorder for \(path) is closed: \(message)"
+    case .writeFailed where seq == nil, .syncFailed where seq == nil:
+      // The header: nothing was recorded yet, so `init` throws it.
+      "cannot record to \(path): \(message)"
     case .writeFailed, .syncFailed, .fileRemoved, .fileReplaced, .encodingFailed:
       "recording to \(path) stopped" + (seq.map { " at seq \($0)" } ?? "") + ": \(message)"
     }

@@ -48,6 +48,10 @@ public struct RecorderOptions: Sendable {
   /// (after each write with ``FsyncPolicy/never``). A crash harness reports these as
   /// acknowledged. Keep it short.
   public var onDurable: (@Sendable (UInt64) -> Void)?
+  /// A test seam, not API: called instead of `fsync(2)` on the log (the header's included) with
+  /// its descriptor, it returns 0 or the errno to fail with, as a failing disk would. `nil`, the
+  /// default, calls `fsync`.
+  @_spi(Testing) public var fsyncForTesting: (@Sendable (_ fd: Int32) -> Int32)?
 
   public init(
     fsync: FsyncPolicy = .batched,

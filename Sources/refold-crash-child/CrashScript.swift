@@ -1,0 +1,93 @@
+import Foundation
+import Reducers
+
+/// What the child's user does, from a seed: mostly typing amounts, sometimes signing in and out
+/// (through the login effect, so that some actions come from effects and the session token
+/// passes through the store), following people, greeting, and ticking the player card.
+struct CrashScript {
+  private var rng: SplitMix64
+  private let secrets: Secrets
+  private var step = 0
+
+  init(seed: UInt64, secrets: Secrets) {
+    rng = SplitMix64(seed: seed)
+    self.secrets = secrets
+  }
+
+  /// The feature, with clients that answer at once: the right password signs in with the
+  /// secret token.
+  static func feature(secrets: Secrets) -> AppFeature {
+    let auth = AuthClient { credentials in
+      guard credentials.password == secrets.password else {
+        throw LoginError(kind: .rejected, message: "Invalid identifier or password")
+      }
+      return Session(token: secrets.token, id: 1, email: "son@example.com", username: "son")
+    }
+    return AppFeature(auth: auth, sessions: .inMemory())
+  }
+
+  mutating func burstSize() -> Int { Int.random(in: 1...48, using: &rng) }
+
+  mutating func next() -> AppFeature.Action {
+    defer { step += 1 }
+    // Every session signs in first, so that both secrets reach the store before any kill.
+    switch step {
+    case 0: return .signIn(.usernameChanged("son@example.com"))
+    case 1: return .signIn(.passwordChanged(secrets.password))
+    case 2: return .signIn(.signInTapped)
+    default: break
+    }
+    switch Int.random(in: 0..<20, using: &rng) {
+    case 0..<9:
+      return .amountInput(.textChanged(amount()))
+    case 9:
+      return .signIn(.passwordChanged(Bool.random(using: &rng) ? secrets.password : "wrong-\(step)"))
+    case 10, 11:
+      return .signIn(.signInTapped)
+    case 12:
+      return .signIn(.signOutTapped)
+    case 13:
+      return .signIn(.usernameChanged(["son@example.com", "son", "minji@example.com", ""].randomElement(using: &rng)!))
+    case 14, 15:
+      return .following(.followTapped(id: Int.random(in: 1...6, using: &rng)))
+    case 16:
+      return .greeting(.showGreetingTapped)
+    default:
+      let seconds = Double(Int.random(in: 0...900_000_000, using: &rng))
+      return .playerCard(.tick(Date(timeIntervalSinceReferenceDate: seconds)))
+    }
+  }
+
+  private mutating func amount() -> String? {
+    switch Int.random(in: 0..<8, using: &rng) {
+    case 0: nil
+    case 1: ""
+    case 2: "12a"
+    case 3: String(Int.random(in: 1_000_001...99_999_999, using: &rng))
+    default: String(Int.random(in: 1...1_000_000, using: &rng))
+    }
+  }
+
+  /// How long the user waits before the next burst: often not at all, sometimes long enough for
+  /// `.batched`'s 100 ms age limit, not only its 64 KiB one, to decide when it fsyncs.
+  mutating func pause() async throws {
+    switch Int.random(in: 0..<10, using: &rng) {
+    case 0..<5: await Task.yield()
+    case 5..<9: try await Task.sleep(for: .milliseconds(Int.random(in: 1...10, using: &rng)))
+    default: try await Task.sleep(for: .milliseconds(Int.random(in: 20...60, using: &rng)))
+    }
+  }
+}
+
+/// SplitMix64: a seeded generator, so that a failing trial can be run again.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
