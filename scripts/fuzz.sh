@@ -2,10 +2,11 @@
 # Builds the libFuzzer target (Sources/RefoldFuzz) with AddressSanitizer and runs it on the
 # seed corpus. See docs/fuzzing.md.
 #
-#   scripts/fuzz.sh                     # 120 seconds (what CI runs)
+#   scripts/fuzz.sh                     # 90 seconds (what CI runs)
 #   scripts/fuzz.sh --seconds 600
 #   scripts/fuzz.sh --runs 10000000     # the long run (make fuzz-long)
 #   scripts/fuzz.sh --runs 10000000 --jobs 2    # the same inputs split over two processes
+#   scripts/fuzz.sh --scratch .build-fuzz-long …   # another build folder, e.g. for a long run
 #   scripts/fuzz.sh --build-only
 #   scripts/fuzz.sh --seconds 60 -- -jobs=2 -workers=2    # anything after -- goes to libFuzzer
 #
@@ -14,8 +15,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-seconds=120
+seconds=90
 runs=""
+scratch=.build-fuzz
 jobs=1
 build_only=false
 while [ $# -gt 0 ]; do
@@ -23,15 +25,15 @@ while [ $# -gt 0 ]; do
     --seconds) seconds="$2"; runs=""; shift 2 ;;
     --runs) runs="$2"; shift 2 ;;
     --jobs) jobs="$2"; shift 2 ;;
+    --scratch) scratch="$2"; shift 2 ;;
     --build-only) build_only=true; shift ;;
     --) shift; break ;;
-    *) echo "usage: scripts/fuzz.sh [--seconds N | --runs N] [--jobs N] [--build-only] [-- libFuzzer flags…]" >&2; exit 2 ;;
+    *) echo "usage: scripts/fuzz.sh [--seconds N | --runs N] [--jobs N] [--scratch DIR] [--build-only] [-- libFuzzer flags…]" >&2; exit 2 ;;
   esac
 done
 
 ./scripts/install-deps.sh
 
-scratch=.build-fuzz
 # NB: swiftc keeps only the last -sanitize= it is given, and SwiftPM passes --sanitize=fuzzer
 #     and --sanitize=address as two flags: the build would have ASan but no coverage, and
 #     libFuzzer would fuzz blind. So SwiftPM gets --sanitize=fuzzer (which also keeps it from
@@ -59,7 +61,7 @@ else
 fi
 # -max_len: a few dozen log lines; longer inputs only run slower. Each job is its own process
 # on the shared corpus folder, which libFuzzer re-reads for the others' finds (-reload).
-echo "== fuzzing with $jobs job(s), ${runs:+$runs runs}${runs:-$seconds s}"
+echo "== fuzzing with $jobs job(s): ${limit[*]}"
 run_start=$SECONDS
 for job in $(seq 1 "$jobs"); do
   nice -n 10 "$scratch/release/RefoldFuzz" "$scratch/corpus" Fuzz/Corpus \
