@@ -7,9 +7,9 @@
 /// 2. as one JSON text, and each of its lines as one JSON text, through both parsers and both
 ///    writers, which must agree (``JSONChecks``);
 /// 3. every JSON value found that way, and its `action`, `state` and `initialState` members,
-///    decoded into the real `Action` and `State` types of the feature the first line names
-///    (``CodableChecks``), which must agree with
-///    Foundation's `JSONDecoder` and survive an encode/decode round trip (``CodableChecks``).
+///    decoded into the real `Action` and `State` types of the feature the first line names,
+///    which must agree with Foundation's `JSONDecoder` and survive an encode/decode round trip
+///    (``CodableChecks``).
 struct FuzzInput {
   /// Lines past this many are left to the log checks: the JSON checks per line are the
   /// costly part, and one line is as good a probe as a hundred.

@@ -12,8 +12,9 @@ import Reducers
 /// chunk boundaries and the buffer grows), then replayed by `Replayer` with the reducer of the
 /// feature the header names, in full and up to the middle (from a snapshot).
 ///
-/// The reader and the replayer take different paths through a line (the replayer skips `t`
-/// and, before its snapshot, the action), so they must agree on whether the log is well-formed.
+/// The reader and the replayer take different paths through a file (the replayer reads with
+/// its own chunk size, and from a snapshot it skips the actions before it), so they must agree
+/// on whether the log is well-formed.
 enum LogChecks {
   static func check(_ bytes: UnsafeRawBufferPointer) {
     let url = ScratchFile.shared.write(bytes)
