@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: all deps build test crash-trials demo clean
+.PHONY: all deps build test crash-trials demo fuzz fuzz-long asan clean
 
 all: build
 
@@ -34,5 +34,17 @@ crash-trials: deps
 demo: deps
 	$(SWIFT) run refold demo
 
+# The libFuzzer target on the event log and the codec (docs/fuzzing.md): 90 seconds, and
+# ten million inputs over two processes (about two hours on an idle 2-core machine).
+fuzz: deps
+	./scripts/fuzz.sh --seconds 90
+
+fuzz-long: deps
+	./scripts/fuzz.sh --runs 10000000 --jobs 2
+
+# The core's tests under AddressSanitizer (and LeakSanitizer).
+asan: deps
+	./scripts/asan.sh
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-asan

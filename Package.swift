@@ -100,6 +100,15 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // NB: The fuzz target (docs/fuzzing.md). It is here rather than in a package of its own
+    //     like Benchmarks/ because it holds `package` internals to account (json-c against the
+    //     Swift parser), which another package cannot see. `scripts/fuzz.sh` builds it with
+    //     `--sanitize=fuzzer -DREFOLD_LIBFUZZER` for libFuzzer's `main`; a plain build gets its
+    //     own `main`, a runner over corpus files, so `swift build` needs nothing special.
+    .executableTarget(
+      name: "RefoldFuzz",
+      dependencies: ["Reducers", "Store"]
+    ),
     .testTarget(
       name: "EffectsTests",
       dependencies: [

@@ -23,6 +23,8 @@ final class BindingTable<State> {
   /// The state the bindings last saw, kept only while the index is in use.
   @usableFromInline @exclusivity(unchecked) var previous: State?
   @usableFromInline @exclusivity(unchecked) var hasInactive = false
+  /// Set while `Store.dispatchBindings()` walks the arrays, which must not change under it.
+  @usableFromInline @exclusivity(unchecked) var isDispatching = false
 
   /// Below this many indexed bindings, checking each one beats keeping the previous state.
   @usableFromInline static var indexThreshold: Int { 16 }
@@ -79,6 +81,10 @@ final class BindingTable<State> {
     guard box.isActive else { return }
     box.isActive = false
     hasInactive = true
+    // The box holds the binding's callback, which may capture the store: kept until the next
+    // commit, it kept a store that was dropped before then alive for good. So it goes now,
+    // unless a dispatch is walking the arrays (which compacts them when it ends).
+    if !isDispatching { compact() }
   }
 
   /// Checks the bindings over the words that changed, and brings `previous` up to date.

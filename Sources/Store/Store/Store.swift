@@ -159,12 +159,14 @@ public final class Store<State, Action: Sendable> {
     _withUnsafeMutablePointer(to: &_state) { mutableState in
       let state = UnsafePointer(mutableState)
       let table = bindings
+      table.isDispatching = true
       if table.usesIndex, table.previous != nil {
         table.dispatchIndexed(state, seq: seq)
       } else if !table.indexed.isEmpty {
         table.checkEvery(indexed: true, state)
       }
       if !table.scanned.isEmpty { table.checkEvery(indexed: false, state) }
+      table.isDispatching = false
       if table.hasInactive { table.compact() }
     }
   }

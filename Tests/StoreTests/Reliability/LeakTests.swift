@@ -56,4 +56,24 @@ struct LeakTests {
     // The last slow effect was cancelled with its store; every task ends.
     for task in tasks { await task.finish() }
   }
+
+  /// Found by LeakSanitizer (docs/fuzzing.md): a cancelled binding stayed in the store's table
+  /// until the next commit, so a binding whose callback captured the store kept the store alive
+  /// for good once it was cancelled and the store dropped.
+  @Test(arguments: [1, 20])  // scanned, and indexed (at 16 bindings or more)
+  func cancellingABindingThatCapturesItsStoreLetsTheStoreGo(bindingCount: Int) {
+    weak var weakStore: Store<Counter.State, Counter.Action>?
+    do {
+      let store = Store(initialState: Counter.State(), reducer: Counter())
+      var bindings: [StoreBinding] = []
+      for _ in 0..<bindingCount {
+        bindings.append(store.bind(\.count) { count in if count == 1 { store.send(.note("one")) } })
+      }
+      store.send(.increment)
+      #expect(store.state.log.count == bindingCount)
+      for binding in bindings { binding.cancel() }
+      weakStore = store
+    }
+    #expect(weakStore == nil)
+  }
 }

@@ -24,15 +24,15 @@ import CJSONC
 /// Thread safety: json-c's reference counts are not atomic, so nothing json-c allocates leaves
 /// the calling thread: each thread has its own tokener, and each `json_object` tree is freed
 /// before `parse` returns.
-enum JSONC {
+package enum JSONC {
   static func parse(_ bytes: UnsafeRawBufferPointer) throws(LogCodecError) -> JSONValue {
     if let value = parseIfExact(bytes) { return value }
     return try JSONParser.parse(bytes)
   }
 
   /// json-c's tree for `bytes`, or `nil` when json-c cannot give exactly what `JSONParser`
-  /// would (including every error).
-  static func parseIfExact(_ bytes: UnsafeRawBufferPointer) -> JSONValue? {
+  /// would (including every error). `package` for the fuzz target, which holds it to that.
+  package static func parseIfExact(_ bytes: UnsafeRawBufferPointer) -> JSONValue? {
     guard let scan = Scan(bytes), let base = bytes.baseAddress,
       let length = Int32(exactly: scan.end - scan.start)
     else { return nil }

@@ -233,8 +233,11 @@ enum JSONNumber {
       }
     }
     if negative {
-      guard T.isSigned, magnitude <= UInt64(Int64.max) + 1 else { return nil }
-      return magnitude == UInt64(Int64.max) + 1 ? T(exactly: Int64.min) : T(exactly: -Int64(magnitude))
+      // Not -2^63: JSONDecoder reads it as the literal -9223372036854775808 only, and rejects
+      // it written with a fraction or an exponent (`-9223372036854775808.0`), as the fuzz
+      // target's parity check found (docs/fuzzing.md).
+      guard T.isSigned, magnitude <= UInt64(Int64.max) else { return nil }
+      return T(exactly: -Int64(magnitude))
     }
     return T(exactly: magnitude)
   }

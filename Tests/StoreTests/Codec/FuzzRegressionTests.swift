@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+@testable import Store
+
+/// Inputs on which the fuzz target (Sources/RefoldFuzz, docs/fuzzing.md) found the codec and
+/// Foundation's `JSONDecoder` disagreeing, each held to parity on both backends.
+struct FuzzRegressionTests {
+  /// `JSONDecoder` reads -2^63 only as the plain literal: with a fraction or an exponent it is
+  /// an error (its digits overflow before the sign is applied), while -2^63 + 1 is read. The
+  /// codec read all of them as `Int64.min`. Found as the `id` of `Following.Action.followTapped`.
+  @Test(arguments: JSONBackend.allCases)
+  func int64MinWithAFractionOrExponentIsRejectedAsJSONDecoderRejectsIt(backend: JSONBackend) throws {
+    for literal in [
+      "-9223372036854775808.0", "-9223372036854775808e0", "-922337203685477580.8e1", "-9223372036854775808.00",
+      "-9223372036854775808.5", "-9223372036854775808", "-9223372036854775807.0", "9223372036854775807.0",
+    ] {
+      expectCodecParity([String: Int64].self, #"{"a":\#(literal)}"#, backend: backend)
+      expectCodecParity([String: Int].self, #"{"a":\#(literal)}"#, backend: backend)
+    }
+    #expect(throws: LogCodecError.self) {
+      try LogJSONDecoder(backend: backend).decode(Int64.self, from: Array("-9223372036854775808.0".utf8))
+    }
+    #expect(try LogJSONDecoder(backend: backend).decode(Int64.self, from: Array("-9223372036854775808".utf8)) == .min)
+  }
+}
