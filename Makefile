@@ -14,15 +14,15 @@ build: deps
 	$(SWIFT) build
 
 # The test binary is built first so that a compile error stops here, with its message.
-# Each test target runs in its own process: a hang or crash in one names its target, and the
-# 2-core machines this runs on never have all 350 tests' tasks in flight at once.
+# Each test target runs in its own process, under a watchdog (scripts/run-tests.sh says why):
+# a hang or a crash in one names its target.
 TEST_TARGETS = $(notdir $(wildcard Tests/*Tests))
 
 test: deps
 	$(SWIFT) build --build-tests
 	@for target in $(TEST_TARGETS); do \
 	  echo "== $$target"; \
-	  $(SWIFT) test --skip-build --filter "^$$target\." || exit 1; \
+	  ./scripts/run-tests.sh "^$$target\." || exit 1; \
 	done
 
 # The crash harness at length: 100 SIGKILLed recordings per fsync policy instead of 20.

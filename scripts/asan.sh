@@ -21,5 +21,5 @@ swift build --build-tests --sanitize=address --scratch-path .build-asan
 echo "== built in $((SECONDS - start)) s"
 start=$SECONDS
 # swift test exits non-zero when LeakSanitizer reports, after the tests' own summary.
-swift test --skip-build --sanitize=address --scratch-path .build-asan --filter "$filter"
+./scripts/run-tests.sh "$filter" --sanitize=address --scratch-path .build-asan
 echo "== tested in $((SECONDS - start)) s"
