@@ -120,4 +120,34 @@ struct TestStoreTests {
     await store.receive(.note("results for ab")) { $0.log = ["results for ab"] }
     await store.finish()
   }
+
+  @Test func aSendWaitsForItsEffectToReachItsSleepEvenWhenTheBodyIsSlowToGetThere() async {
+    // The body works for a while before it registers its sleep. Had `send` returned when the
+    // body merely began, the clock below would move before the sleep existed, and the sleep
+    // would then wait for an advance that never comes.
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: Counter.State(),
+      reducer: Scripted { action in
+        guard case .increment = action else { return .none }
+        return .run { send in
+          withExtendedLifetime(busyChecksum(iterations: 3_000_000)) {}
+          try await clock.sleep(for: .seconds(1))
+          await send(.note("woke"))
+        }
+      }
+    )
+    await store.send(.increment) { $0.count = 1 }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.note("woke")) { $0.log = ["woke"] }
+    await store.finish()
+  }
+}
+
+/// Work with no suspension point in it, long enough (tens of milliseconds in a debug build)
+/// that another thread gets well ahead while it runs.
+private func busyChecksum(iterations: UInt64) -> UInt64 {
+  var sum: UInt64 = 0
+  for i in 0..<iterations { sum = sum &* 31 &+ i }
+  return sum
 }

@@ -45,8 +45,9 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
   private var nextTaskID: UInt64 = 0
   private var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
   private var nextWaiterID: UInt64 = 0
-  /// The tasks that have not begun their body yet, for ``TestStore``.
-  let starts = EffectStarts()
+  /// Set by ``TestStore`` (before any effect starts) to learn when effects have settled. A
+  /// store in an app leaves it nil, and its tasks run on the default executor, uncounted.
+  var tracker: EffectTracker?
 
   nonisolated init() {}
 
@@ -144,29 +145,35 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
   ) {
     nextTaskID += 1
     let id = nextTaskID
-    // The task starts only after this method returns (it needs the main actor), so it is
-    // registered before it can finish.
+    // Entered before the task exists, so that it cannot leave first. Its end is recorded on
+    // the main actor, so `taskDidEnd` always runs after `running[id]` is set below.
     let group = context.group
-    let starts = starts
-    starts.willStart()
-    let task = Task(priority: priority) { [weak self] in
-      await Self.run(body, countedIn: starts)
+    group.enter(id)
+    let tracker = tracker
+    let operation: @MainActor @Sendable () async -> Void = { [weak self] in
+      await Self.run(body, countedIn: tracker)
       self?.taskDidEnd(id)
       // Not through the runtime: the store (and with it the runtime) may be gone by now, and
       // whoever awaits `StoreTask.finish()` must still be woken.
       group.leave(id)
     }
+    let task: Task<Void, Never>
+    if let tracker {
+      tracker.willStart()
+      task = Task(executorPreference: tracker, priority: priority, operation: operation)
+    } else {
+      task = Task(priority: priority, operation: operation)
+    }
     running[id] = Running(task: task, cancelIDs: context.cancelIDs, startedBy: context.startedBy)
     for cancelID in context.cancelIDs {
       tasksByCancelID[cancelID, default: []].insert(id)
     }
-    context.group.enter(id)
   }
 
   /// Leaves the main actor (the hop happens on the call), then marks the body as begun.
   @concurrent
-  private nonisolated static func run(_ body: @Sendable () async -> Void, countedIn starts: EffectStarts) async {
-    starts.didStart()
+  private nonisolated static func run(_ body: @Sendable () async -> Void, countedIn tracker: EffectTracker?) async {
+    tracker?.didStart()
     await body()
   }
 

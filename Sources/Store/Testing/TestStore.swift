@@ -37,6 +37,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let recorder = ReceivedActionRecorder<State, Action>()
     self.recorder = recorder
     self.store = Store(initialState: initialState, reducer: reducer, plugins: [recorder])
+    // Its effects run on a counting executor, so that each send can wait for them to settle.
+    self.store.runtime.tracker = EffectTracker()
     self.state = initialState
   }
 
@@ -155,10 +157,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
   }
 
-  /// Waits until every effect started so far has begun to run, then yields once more, so that
-  /// a clock advanced next finds their sleeps registered.
+  /// Waits until every effect started so far has run up to a suspension, then yields once
+  /// more for work they handed to the main actor, so that a clock advanced next finds their
+  /// sleeps registered.
   private func letStartedEffectsReachTheirFirstWait() async {
-    await store.runtime.starts.waitUntilAllStarted()
+    await store.runtime.tracker?.waitUntilQuiet()
     await Task.yield()
   }
 
