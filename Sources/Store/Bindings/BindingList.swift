@@ -4,10 +4,10 @@
 /// Not a `ContiguousArray`: walking an array held by a class retains and releases its buffer,
 /// and calling each box's check retains and releases the check's context, four atomic
 /// operations per commit that cost more than the rest of a one-binding dispatch. Here the list
-/// holds one reference per box (taken in ``append(_:)``, given back in ``removeInactive()`` and
-/// ``releaseAll()``), and ``forEachActive(_:)`` lends each box without retaining anything.
+/// holds one reference per box (taken in ``append(_:)``, handed back by
+/// ``removeInactive(into:)`` and given back by ``releaseAll()``), and ``forEachActive(_:)`` lends each box without retaining anything.
 ///
-/// Boxes are only appended, and removed only by ``removeInactive()``, which the table runs
+/// Boxes are only appended, and removed only by ``removeInactive(into:)``, which the table runs
 /// after a dispatch, so indices are stable while a dispatch walks the list.
 @usableFromInline
 struct BindingList<State> {
@@ -35,9 +35,10 @@ struct BindingList<State> {
     count += 1
   }
 
-  /// Drops (and releases) the boxes whose binding ended, keeping the order of the others.
+  /// Drops the boxes whose binding ended, keeping the order of the others, and hands their
+  /// references to `dropped` for the caller to release once its own arrays are whole again.
   @MainActor
-  mutating func removeInactive() {
+  mutating func removeInactive(into dropped: inout [Unmanaged<AnyBindingBox<State>>]) {
     guard let base else { return }
     var kept = 0
     for index in 0..<count {
@@ -46,7 +47,7 @@ struct BindingList<State> {
         base[kept] = box
         kept += 1
       } else {
-        box.release()
+        dropped.append(box)
       }
     }
     count = kept

@@ -134,11 +134,17 @@ final class BindingTable<State> {
   @usableFromInline
   func compact() {
     hasInactive = false
-    scanned.removeInactive()
-    indexed.removeInactive()
+    // The dropped boxes are released only once every array is whole again. Releasing a box
+    // releases its callback, and its captures' deinits may run any code, such as cancelling
+    // another binding, which comes back here (`remove` compacts at once).
+    var dropped: [Unmanaged<AnyBindingBox<State>>] = []
+    scanned.removeInactive(into: &dropped)
+    indexed.removeInactive(into: &dropped)
     for word in bindingsByWord.indices where bindingsByWord[word].contains(where: { !$0.isActive }) {
+      // Never the last reference: `dropped` still holds one for each of these boxes.
       bindingsByWord[word].removeAll { !$0.isActive }
     }
     if !usesIndex { previous = nil }
+    for box in dropped { box.release() }
   }
 }
