@@ -76,4 +76,29 @@ struct LeakTests {
     }
     #expect(weakStore == nil)
   }
+
+  /// Cancelling a binding releases its callback at once, and a deinit among the callback's
+  /// captures may cancel another binding while the table is being compacted.
+  @Test func aCallbackWhoseCapturesCancelAnotherBindingWhenReleasedIsSafe() {
+    @MainActor final class CancelsOnDeinit {
+      let binding: StoreBinding
+      init(_ binding: StoreBinding) { self.binding = binding }
+      isolated deinit { binding.cancel() }
+    }
+    weak var weakStore: Store<Counter.State, Counter.Action>?
+    var secondSeen: [Int] = []
+    do {
+      let store = Store(initialState: Counter.State(), reducer: Counter())
+      let second = store.bind(\.count) { secondSeen.append($0) }
+      let first = { (canceller: CancelsOnDeinit) in
+        store.bind(\.count) { _ in withExtendedLifetime(canceller) {} }  // the only reference
+      }(CancelsOnDeinit(second))
+      store.send(.increment)
+      first.cancel()  // releases the canceller, which cancels `second` from inside the compaction
+      store.send(.increment)
+      weakStore = store
+    }
+    #expect(secondSeen == [0, 1])
+    #expect(weakStore == nil)
+  }
 }
