@@ -190,8 +190,13 @@ enum JSONNumber {
     return truncated
   }
 
-  /// The literal's integer part computed from its digits, as `JSONDecoder` does through
-  /// `Decimal` once a `Double` is too coarse (at or above 2^53).
+  /// The literal's integer part the way `JSONDecoder` computes it once a `Double` is too
+  /// coarse (at or above 2^53): through `Decimal`, whose significant digits (without leading
+  /// or trailing zeros) must fit in a `UInt64` before the fraction is cut off, and whose
+  /// magnitude must fit in `T` before the sign is applied. So `9223372036854775404.0` is read,
+  /// while `9223372036854775404.01` and `-9223372036854775808.0` are errors (as the fuzz
+  /// target's parity check found, docs/fuzzing.md); the plain literal -9223372036854775808
+  /// never comes here.
   private static func truncatedInteger<T: FixedWidthInteger>(_ type: T.Type, _ text: String) -> T? {
     var digits: [UInt8] = []
     var negative = false
@@ -206,7 +211,7 @@ enum JSONNumber {
     while let byte = utf8.first {
       utf8 = utf8.dropFirst()
       if isDigit(byte) {
-        digits.append(byte &- 0x30)
+        if !digits.isEmpty || byte != UInt8(ascii: "0") { digits.append(byte &- 0x30) }  // no leading zeros
         if inFraction { fractionDigits += 1 }
       } else if byte == UInt8(ascii: ".") {
         inFraction = true
@@ -216,26 +221,28 @@ enum JSONNumber {
         break
       }
     }
-    let scale = exponent - fractionDigits
-    let kept = scale >= 0 ? digits.count : digits.count + scale
+    var scale = exponent - fractionDigits
+    while digits.last == 0 {
+      digits.removeLast()
+      scale += 1
+    }
     var magnitude: UInt64 = 0
-    for (offset, digit) in digits.enumerated() where offset < kept {
+    for digit in digits {
       let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
       let (sum, o2) = times10.addingReportingOverflow(UInt64(digit))
       if o1 || o2 { return nil }
       magnitude = sum
     }
-    if scale > 0 {
-      for _ in 0..<scale {
+    if scale < 0 {
+      for _ in 0..<min(-scale, 20) { magnitude /= 10 }
+    } else {
+      for _ in 0..<min(scale, 20) {
         let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
         if overflow { return nil }
         magnitude = times10
       }
     }
     if negative {
-      // Not -2^63: JSONDecoder reads it as the literal -9223372036854775808 only, and rejects
-      // it written with a fraction or an exponent (`-9223372036854775808.0`), as the fuzz
-      // target's parity check found (docs/fuzzing.md).
       guard T.isSigned, magnitude <= UInt64(Int64.max) else { return nil }
       return T(exactly: -Int64(magnitude))
     }
