@@ -1,5 +1,6 @@
 import Foundation
 import Reducers
+import Store
 
 /// What the child's user does, from a seed: mostly typing amounts, sometimes signing in and out
 /// (through the login effect, so that some actions come from effects and the session token
@@ -79,15 +80,3 @@ struct CrashScript {
   }
 }
 
-/// SplitMix64: a seeded generator, so that a failing trial can be run again.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

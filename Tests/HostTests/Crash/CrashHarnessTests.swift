@@ -1,5 +1,6 @@
 import Foundation
 import Reducers
+import Store
 import Testing
 
 /// Kills a recording process with SIGKILL at random moments and checks the log it leaves: it
@@ -17,7 +18,7 @@ struct CrashHarnessTests {
   func aKilledRecorderLosesNothingItAcknowledged(policy: FsyncPolicy) async throws {
     let trials = try CrashSettings.trials()
     let seed = try CrashSettings.seed()
-    var rng = CrashSeeds(seed: seed &+ UInt64(FsyncPolicy.allCases.firstIndex(of: policy)!))
+    var rng = SplitMix64(seed: seed &+ UInt64(FsyncPolicy.allCases.firstIndex(of: policy)!))
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("refold-crash-\(policy)-\(seed)")
     var summary = CrashSummary(policy: policy, seed: seed)
     for index in 0..<trials {
@@ -63,7 +64,7 @@ enum CrashSettings {
   /// every 100 ms, the others one per write), half right after a burst of actions (a burst
   /// takes about 6 ms). `.batched` runs longer, so that a writer that stopped syncing on time
   /// would have left more than its window at risk.
-  static func killPoint(_ policy: FsyncPolicy, using rng: inout CrashSeeds) -> CrashTrial.KillPoint {
+  static func killPoint(_ policy: FsyncPolicy, using rng: inout SplitMix64) -> CrashTrial.KillPoint {
     let batched = policy == .batched
     guard Bool.random(using: &rng) else { return .burst(Int.random(in: batched ? 1...150 : 1...60, using: &rng)) }
     return .acknowledgement(Int.random(in: batched ? 1...6 : 1...30, using: &rng))
@@ -106,15 +107,3 @@ struct CrashSummary: CustomStringConvertible {
   }
 }
 
-/// SplitMix64: the trials' seeds and kill points from one seed.
-struct CrashSeeds: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import Reducers
+import Store
 
 /// One crash trial: the child records with `policy`, the parent SIGKILLs it at `kill`, then
 /// holds what it left against the promises of `docs/event-log-format.md` §10 and §11.
@@ -161,7 +162,7 @@ struct CrashTrial: Sendable, CustomStringConvertible {
       if case .header = record, acknowledged == 0 { break }
       if case .event(let event) = record, event.seq >= acknowledged { break }
     }
-    var rng = CrashSeeds(seed: seed ^ 0xC0FF_EE00)
+    var rng = SplitMix64(seed: seed ^ 0xC0FF_EE00)
     var cut = bytes.prefix(Int.random(in: durableEnd...bytes.count, using: &rng))
     if Bool.random(using: &rng) {
       cut.append(Data(count: Int.random(in: 1...4096, using: &rng)))

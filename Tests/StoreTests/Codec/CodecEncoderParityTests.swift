@@ -136,7 +136,7 @@ struct CodecEncoderParityTests {
 
   @Test(arguments: JSONBackend.allCases)
   func shortestRoundTripDoublesMatchJSONEncoder(backend: JSONBackend) throws {
-    var generator = CodecRandom(state: 42)
+    var generator = SplitMix64(seed: 42)
     var values: [Double] = []
     for _ in 0..<2_000 {
       let bits = generator.next()

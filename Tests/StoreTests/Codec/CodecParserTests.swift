@@ -47,7 +47,7 @@ struct CodecParserTests {
   }
 
   @Test func randomTreesSurviveWriteAndParseOnBothBackends() throws {
-    var generator = CodecRandom(state: 2024)
+    var generator = SplitMix64(seed: 2024)
     for _ in 0..<300 {
       let value = Self.randomValue(depth: 0, using: &generator)
       let jsonC = try LogJSONEncoder(backend: .jsonC).serialize(value)
@@ -61,7 +61,7 @@ struct CodecParserTests {
     }
   }
 
-  static func randomValue(depth: Int, using generator: inout CodecRandom) -> JSONValue {
+  static func randomValue(depth: Int, using generator: inout SplitMix64) -> JSONValue {
     let pick = depth > 3 ? Int.random(in: 0..<7, using: &generator) : Int.random(in: 0..<9, using: &generator)
     switch pick {
     case 0: return .null
@@ -83,7 +83,7 @@ struct CodecParserTests {
     }
   }
 
-  static func randomString(using generator: inout CodecRandom) -> String {
+  static func randomString(using generator: inout SplitMix64) -> String {
     let alphabet: [Unicode.Scalar] = [
       "a", "Z", "0", " ", "\"", "\\", "/", "\n", "\u{0}", "\u{1F}", "\u{7F}", "é", "한", "😀", "\u{2028}", "-",
     ]

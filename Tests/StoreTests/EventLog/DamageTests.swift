@@ -12,7 +12,7 @@ struct DamageTests {
   func smallLog() async throws -> (folder: TemporaryFolder, bytes: [UInt8], live: [Probe.State]) {
     let folder = TemporaryFolder()
     let file = folder.file()
-    var rng = SeededGenerator(seed: 99)
+    var rng = SplitMix64(seed: 99)
     let actions = (0..<13).map { _ in ProbeValues.action(&rng) }
     let live = try await recordProbe(
       actions, to: file, options: RecorderOptions(fsync: .never, checkpointInterval: 4, snapshotInterval: 8))

@@ -82,19 +82,6 @@ struct DriftedProbe: Reducer {
   }
 }
 
-/// SplitMix64: a seeded generator, so that a failing case can be run again.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 enum ProbeValues {
   static let strings: [String] = [
     "", "1234", "한글 입력", "백만원 이하를 입력해주세요.", "\"quoted\"", "line\nbreak", "tab\tand\rreturn",
@@ -107,7 +94,7 @@ enum ProbeValues {
     .leastNormalMagnitude, 3.141592653589793, 1e21, 1e-7, 123456789.123456789,
   ]
 
-  static func string(_ rng: inout SeededGenerator) -> String {
+  static func string(_ rng: inout SplitMix64) -> String {
     if Int.random(in: 0..<4, using: &rng) == 0 {
       let scalars = (0..<Int.random(in: 0..<12, using: &rng)).map { _ in
         Unicode.Scalar(UInt32.random(in: 0..<0x1_0000, using: &rng)).flatMap { (0xD800...0xDFFF).contains($0.value) ? nil : $0 }
@@ -118,7 +105,7 @@ enum ProbeValues {
     return strings.randomElement(using: &rng)!
   }
 
-  static func action(_ rng: inout SeededGenerator) -> Probe.Action {
+  static func action(_ rng: inout SplitMix64) -> Probe.Action {
     switch Int.random(in: 0..<10, using: &rng) {
     case 0, 1: .type(string(&rng))
     case 2: .note(string(&rng))

@@ -12,7 +12,7 @@ struct FramingTests {
 
   @Test(arguments: [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 1000, 4099])
   func sliceBy8AgreesWithTheBitwiseDefinitionAtEveryLengthAndAlignment(length: Int) {
-    var rng = SeededGenerator(seed: UInt64(length))
+    var rng = SplitMix64(seed: UInt64(length))
     let bytes = (0..<(length + 8)).map { _ in UInt8.random(in: 0...255, using: &rng) }
     bytes.withUnsafeBytes { all in
       for offset in 0..<8 {

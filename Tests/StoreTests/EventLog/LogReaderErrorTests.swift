@@ -40,7 +40,7 @@ struct LogReaderErrorTests {
   }
 
   @Test func randomBytesAreNotALog() throws {
-    var rng = SeededGenerator(seed: 7)
+    var rng = SplitMix64(seed: 7)
     let bytes = (0..<5000).map { _ in UInt8.random(in: 0...255, using: &rng) }
     try Data(bytes + [0x0A]).write(to: folder.file())
     let error = replayError(folder.file())

@@ -22,7 +22,7 @@ struct ParallelReplayTests {
 
   func record(seed: UInt64, count: Int = 400, checkpointInterval: Int = 7) async throws -> URL {
     let file = folder.file("seed-\(seed).log")
-    var rng = SeededGenerator(seed: seed)
+    var rng = SplitMix64(seed: seed)
     _ = try await recordProbe(
       (0..<count).map { _ in ProbeValues.action(&rng) }, to: file,
       options: RecorderOptions(fsync: .never, checkpointInterval: checkpointInterval, snapshotInterval: checkpointInterval * 3))
@@ -71,7 +71,7 @@ struct ParallelReplayTests {
     let file = try await record(seed: UInt64(100 + seed), count: 600)
     let original = Array(try Data(contentsOf: file))
     let starts = lineStarts(original)
-    var rng = SeededGenerator(seed: UInt64(seed))
+    var rng = SplitMix64(seed: UInt64(seed))
     var damaged: [[UInt8]] = []
     for _ in 0..<12 {
       var bytes = original

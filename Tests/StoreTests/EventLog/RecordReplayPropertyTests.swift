@@ -9,7 +9,7 @@ import Testing
 struct RecordReplayPropertyTests {
   @Test(arguments: 0..<12)
   func replayGivesTheLiveStateAtEveryCheckpointAndAtTheEnd(seed: Int) async throws {
-    var rng = SeededGenerator(seed: UInt64(seed) &* 0x1234_5678 &+ 1)
+    var rng = SplitMix64(seed: UInt64(seed) &* 0x1234_5678 &+ 1)
     let count = seed == 0 ? 0 : Int.random(in: 1...1_200, using: &rng)
     let interval = [1, 3, 16, 100, 1000].randomElement(using: &rng)!
     let snapshotEvery = [1, 2, 5].randomElement(using: &rng)!

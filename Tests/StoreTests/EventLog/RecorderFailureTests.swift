@@ -27,6 +27,25 @@ struct RecorderFailureTests {
     }
   }
 
+  /// After recording stopped: the next send reports the detached recorder (naming `cause`),
+  /// the store keeps folding, and the log replays to what was written before.
+  func expectStoreRunsOnAndLogReplays(
+    _ store: Store<Probe.State, Probe.Action>, cause: String, file: URL, lastSeq: UInt64, total: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let before = store.state.total
+    withKnownIssue {
+      store.send(.add(10))
+    } matching: { issue in
+      issue.description.contains("was detached") && issue.description.contains(cause)
+    }
+    store.send(.add(20))
+    #expect(store.state.total == before + 30, sourceLocation: sourceLocation)
+    let result = try Replayer(reducer: Probe()).replay(file: file)
+    #expect(result.lastSeq == lastSeq, sourceLocation: sourceLocation)
+    #expect(result.state.total == total, sourceLocation: sourceLocation)
+  }
+
   @Test func aFullDiskStopsRecordingAndTheStoreKeepsRunning() async throws {
     let folder = TemporaryFolder()
     let file = folder.file()
@@ -42,18 +61,7 @@ struct RecorderFailureTests {
     #expect(error?.description.contains("recording to \(file.path) stopped at seq") == true)
     #expect(error?.description.contains("No space left on device") == true)
 
-    withKnownIssue {
-      store.send(.add(4))
-    } matching: { issue in
-      issue.description.contains("was detached") && issue.description.contains("No space left on device")
-    }
-    store.send(.add(5))
-    #expect(store.state.total == 15)
-
-    // What was written before is intact and replays.
-    let result = try Replayer(reducer: Probe()).replay(file: file)
-    #expect(result.lastSeq == 2)
-    #expect(result.state.total == 3)
+    try expectStoreRunsOnAndLogReplays(store, cause: "No space left on device", file: file, lastSeq: 2, total: 3)
     // close keeps throwing the stored error.
     await #expect(throws: RecorderError.self) { try await recorder.close() }
   }
@@ -131,16 +139,8 @@ struct RecorderFailureTests {
     durable.continuation.finish()
     #expect(await durable.wait(for: .max).isEmpty)
 
-    withKnownIssue {
-      store.send(.add(3))
-    } matching: { issue in
-      issue.description.contains("was detached") && issue.description.contains("fsync failed: Input/output error")
-    }
-    store.send(.add(4))
-    #expect(store.state.total == 10)
-    let result = try Replayer(reducer: Probe()).replay(file: file)
-    #expect(result.lastSeq == 2)
-    #expect(result.state.total == 3)
+    try expectStoreRunsOnAndLogReplays(
+      store, cause: "fsync failed: Input/output error", file: file, lastSeq: 2, total: 3)
     #expect(fsync.calls.load(ordering: .relaxed) == 3)
   }
 

@@ -11,7 +11,7 @@ struct ReplayerTests {
   /// 25 events: checkpoints every 4, snapshots every 8, a final snapshot at 25.
   func recorded() async throws -> (URL, [Probe.State]) {
     let file = folder.file()
-    var rng = SeededGenerator(seed: 5)
+    var rng = SplitMix64(seed: 5)
     let actions = (0..<25).map { _ in ProbeValues.action(&rng) }
     let live = try await recordProbe(
       actions, to: file, options: RecorderOptions(fsync: .never, checkpointInterval: 4, snapshotInterval: 8))

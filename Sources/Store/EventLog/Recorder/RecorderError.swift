@@ -46,7 +46,9 @@ public struct RecorderError: Error, CustomStringConvertible, Sendable, Equatable
   public var kind: Kind
   /// The log's path.
   public var path: String
-  /// The seq at which recording stopped, when it had started.
+  /// Where recording stopped, when it had started: the last seq of the batch that was being
+  /// written or fsynced (or the seq that could not be encoded). That batch may be on disk in
+  /// part; everything up to ``Recorder/durableSeq`` is on disk whole.
   public var seq: UInt64?
   public var message: String
   /// The `errno` of the failing call, when there was one.

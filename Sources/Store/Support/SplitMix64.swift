@@ -1,0 +1,16 @@
+/// SplitMix64 (Steele, Lea and Flood): a small, fast generator whose whole sequence follows
+/// from one seed, so that a failing randomized test, crash trial or bench input can be run
+/// again from the seed it printed. Not for anything that needs unpredictability.
+package struct SplitMix64: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  package init(seed: UInt64) { state = seed }
+
+  package mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
