@@ -21,6 +21,10 @@ import IssueReporting
 /// - a `receive` whose action never arrives within its timeout;
 /// - an effect still running at ``finish(timeout:fileID:filePath:line:column:)``.
 ///
+/// `send` and `receive` return only once every effect started so far has run up to a
+/// suspension point (its effect tasks run on a counting executor), so a `TestClock` advanced
+/// next always finds their sleeps registered, however busy the machine is.
+///
 /// Failures are reported through IssueReporting, so they show up in Swift Testing and XCTest.
 /// Link the `IssueReportingTestSupport` product into your test target.
 @MainActor
