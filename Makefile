@@ -14,15 +14,15 @@ build: deps
 	$(SWIFT) build
 
 # The test binary is built first so that a compile error stops here, with its message.
-# Each test target runs in its own process, under a watchdog (scripts/run-tests.sh says why):
-# a hang or a crash in one names its target.
+# Each test target runs a few suites per process, under a watchdog (scripts/run-tests.sh says why):
+# a hang or a crash names its target and suites.
 TEST_TARGETS = $(notdir $(wildcard Tests/*Tests))
 
 test: deps
 	$(SWIFT) build --build-tests
 	@for target in $(TEST_TARGETS); do \
 	  echo "== $$target"; \
-	  ./scripts/run-tests.sh "^$$target\." || exit 1; \
+	  ./scripts/run-tests.sh "$$target" || exit 1; \
 	done
 
 # The crash harness at length: 100 SIGKILLed recordings per fsync policy instead of 20.

@@ -3,7 +3,7 @@
 # folder of its own. See docs/fuzzing.md.
 #
 #   scripts/asan.sh                 # StoreTests (what CI runs)
-#   scripts/asan.sh ReducersTests   # any --filter
+#   scripts/asan.sh ReducersTests   # any test target
 set -euo pipefail
 cd "$(dirname "$0")/.."
 filter="${1:-StoreTests}"
@@ -21,5 +21,5 @@ swift build --build-tests --sanitize=address --scratch-path .build-asan
 echo "== built in $((SECONDS - start)) s"
 start=$SECONDS
 # swift test exits non-zero when LeakSanitizer reports, after the tests' own summary.
-./scripts/run-tests.sh "$filter" --sanitize=address --scratch-path .build-asan
+REFOLD_TEST_TIME_LIMIT=${REFOLD_TEST_TIME_LIMIT:-300} ./scripts/run-tests.sh "$filter" --sanitize=address --scratch-path .build-asan
 echo "== tested in $((SECONDS - start)) s"
