@@ -5,7 +5,8 @@
 /// and calling each box's check retains and releases the check's context, four atomic
 /// operations per commit that cost more than the rest of a one-binding dispatch. Here the list
 /// holds one reference per box (taken in ``append(_:)``, handed back by
-/// ``removeInactive(into:)`` and given back by ``releaseAll()``), and ``forEachActive(_:)`` lends each box without retaining anything.
+/// ``removeInactive(into:)``, given back by ``releaseAll()``), and the table's dispatch
+/// (`BindingTable.checkEvery`) lends each box through `_withGuaranteed` without retaining it.
 ///
 /// Boxes are only appended, and removed only by ``removeInactive(into:)``, which the table runs
 /// after a dispatch, so indices are stable while a dispatch walks the list.
