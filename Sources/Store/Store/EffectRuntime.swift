@@ -149,20 +149,23 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
     // the main actor, so `taskDidEnd` always runs after `running[id]` is set below.
     let group = context.group
     group.enter(id)
-    let tracker = tracker
-    let operation: @MainActor @Sendable () async -> Void = { [weak self] in
-      await Self.run(body, countedIn: tracker)
-      self?.taskDidEnd(id)
-      // Not through the runtime: the store (and with it the runtime) may be gone by now, and
-      // whoever awaits `StoreTask.finish()` must still be woken.
-      group.leave(id)
-    }
     let task: Task<Void, Never>
     if let tracker {
+      // Only in tests. NB: a closure value, not a literal: with a main-actor literal here the
+      //     compiler's isolation checker gives up ("pattern … does not understand").
       tracker.willStart()
+      let operation: @MainActor @Sendable () async -> Void = { [weak self] in
+        await Self.run(body, countedIn: tracker)
+        Self.taskDidEnd(id, runtime: self, group: group)
+      }
       task = Task(executorPreference: tracker, priority: priority, operation: operation)
     } else {
-      task = Task(priority: priority, operation: operation)
+      // NB: A literal: a closure value passed to `Task.init` is wrapped in a thunk for
+      //     `@isolated(any)`, one more allocation per effect.
+      task = Task(priority: priority) { [weak self] in
+        await Self.run(body, countedIn: nil)
+        Self.taskDidEnd(id, runtime: self, group: group)
+      }
     }
     running[id] = Running(task: task, cancelIDs: context.cancelIDs, startedBy: context.startedBy)
     for cancelID in context.cancelIDs {
@@ -175,6 +178,13 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
   private nonisolated static func run(_ body: @Sendable () async -> Void, countedIn tracker: EffectTracker?) async {
     tracker?.didStart()
     await body()
+  }
+
+  /// Also when the runtime is gone: the store (and with it the runtime) may have been released
+  /// while the task ran, and whoever awaits `StoreTask.finish()` must still be woken.
+  private static func taskDidEnd(_ id: UInt64, runtime: EffectRuntime?, group: EffectGroup) {
+    runtime?.taskDidEnd(id)
+    group.leave(id)
   }
 
   private func taskDidEnd(_ id: UInt64) {
