@@ -142,6 +142,29 @@ struct TestStoreTests {
     await store.receive(.note("woke")) { $0.log = ["woke"] }
     await store.finish()
   }
+
+  @Test func anEffectThatNeverSettlesDoesNotHoldUpSend() async {
+    // It yields until cancelled, so the tracker is never quiet: `send` still returns, after
+    // the effect's thousand more steps (the test would otherwise hang here).
+    let store = TestStore(
+      initialState: Counter.State(),
+      reducer: Scripted { action in
+        guard case .increment = action else { return .none }
+        return .run { _ in
+          while !Task.isCancelled { await Task.yield() }
+        }
+        .cancellable(id: ID.search)
+      }
+    )
+    let clock = ContinuousClock()
+    let start = clock.now
+    let task = await store.send(.increment) { $0.count = 1 }
+    // Far below the 30-second cap for a single stuck step: the step count ended the wait.
+    #expect(clock.now - start < .seconds(10))
+    #expect(task.isRunning)
+    task.cancel()
+    await store.finish()
+  }
 }
 
 /// Work with no suspension point in it, long enough (tens of milliseconds in a debug build)

@@ -24,7 +24,15 @@ final class EffectTracker: TaskExecutor, @unchecked Sendable {
   private var unstarted = 0
   /// Jobs enqueued here that have not yet returned from `runSynchronously`.
   private var activeJobs = 0
-  private var waiters: [CheckedContinuation<Void, Never>] = []
+  /// Jobs that have returned, ever: a waiter gives up once this has grown by its limit.
+  private var returnedJobs = 0
+  private var waiters: [UInt64: Waiter] = [:]
+  private var nextWaiterID: UInt64 = 0
+
+  private struct Waiter {
+    let continuation: CheckedContinuation<Void, Never>
+    let giveUpAt: Int
+  }
 
   /// Called on the main actor, before the task is created.
   func willStart() {
@@ -48,22 +56,45 @@ final class EffectTracker: TaskExecutor, @unchecked Sendable {
   private func jobDidReturn() {
     let ready: [CheckedContinuation<Void, Never>] = lock.withLock {
       activeJobs -= 1
-      guard unstarted == 0, activeJobs == 0 else { return [] }
-      defer { waiters = [] }
-      return waiters
+      returnedJobs += 1
+      if unstarted == 0, activeJobs == 0 {
+        defer { waiters = [:] }
+        return waiters.values.map(\.continuation)
+      }
+      // Effects that keep going (a loop of `Task.yield()`, a busy stream) are never quiet.
+      let givingUp = waiters.filter { $0.value.giveUpAt <= returnedJobs }
+      for id in givingUp.keys { waiters[id] = nil }
+      return givingUp.values.map(\.continuation)
     }
     for waiter in ready { waiter.resume() }
   }
 
-  /// Returns once every task counted so far has begun and then suspended or ended.
-  func waitUntilQuiet() async {
-    await withCheckedContinuation { continuation in
-      let quiet = lock.withLock {
-        let quiet = unstarted == 0 && activeJobs == 0
-        if !quiet { waiters.append(continuation) }
-        return quiet
+  /// No task is waiting to begin and no job is queued or running.
+  var isQuiet: Bool {
+    lock.withLock { unstarted == 0 && activeJobs == 0 }
+  }
+
+  /// Returns once every task counted so far has begun and then suspended or ended; or once
+  /// `jobLimit` more jobs have run without that happening, since an effect that keeps running
+  /// (a loop of `Task.yield()`, say) never lets the tracker be quiet; or once the calling task
+  /// is cancelled. One long job (a body busy before its first suspension) is waited for.
+  func waitUntilQuiet(jobLimit: Int = 1_000) async {
+    let id = lock.withLock {
+      nextWaiterID += 1
+      return nextWaiterID
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let resumeNow = lock.withLock {
+          // Cancelled before this ran: the handler below found nothing to resume.
+          let resumeNow = (unstarted == 0 && activeJobs == 0) || Task.isCancelled
+          if !resumeNow { waiters[id] = Waiter(continuation: continuation, giveUpAt: returnedJobs + jobLimit) }
+          return resumeNow
+        }
+        if resumeNow { continuation.resume() }
       }
-      if quiet { continuation.resume() }
+    } onCancel: {
+      lock.withLock { waiters.removeValue(forKey: id) }?.continuation.resume()
     }
   }
 }

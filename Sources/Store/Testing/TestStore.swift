@@ -163,9 +163,16 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// Waits until every effect started so far has run up to a suspension, then yields once
   /// more for work they handed to the main actor, so that a clock advanced next finds their
-  /// sleeps registered.
+  /// sleeps registered. Effects that keep running (a loop of `Task.yield()`, say) are given a
+  /// thousand more steps (``EffectTracker/waitUntilQuiet(jobLimit:)``), and a body stuck in one
+  /// step 30 seconds, and then the test goes on without waiting for them.
   private func letStartedEffectsReachTheirFirstWait() async {
-    await store.runtime.tracker?.waitUntilQuiet()
+    if let tracker = store.runtime.tracker, !tracker.isQuiet {
+      _ = await withTimeout(.seconds(30)) {
+        await tracker.waitUntilQuiet()
+        return true
+      }
+    }
     await Task.yield()
   }
 
