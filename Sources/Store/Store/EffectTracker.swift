@@ -13,8 +13,8 @@ import Foundation
 ///
 /// So the tasks prefer this executor, which hands each job to the global pool and counts it
 /// until `runSynchronously` returns. A job returns exactly when its task suspends (or ends),
-/// which is the moment its sleep is registered. ``waitUntilQuiet()`` returns once no task is
-/// waiting to begin and no job is queued or running.
+/// which is the moment its sleep is registered. ``waitUntilQuiet(jobLimit:)`` returns once no
+/// task is waiting to begin and no job is queued or running.
 final class EffectTracker: TaskExecutor, @unchecked Sendable {
   // NB: @unchecked: the counters and `waiters` are only touched with `lock` held. NSLock is a
   //     pthread mutex, which ThreadSanitizer understands (it cannot see Synchronization.Mutex
