@@ -145,7 +145,7 @@ struct TestStoreTests {
 
   @Test func anEffectThatNeverSettlesDoesNotHoldUpSend() async {
     // It yields until cancelled, so the tracker is never quiet: `send` still returns, after
-    // the effect's thousand more steps (the test would otherwise hang here).
+    // the effect's thousand more steps (without that limit, only at the 30-second cap).
     let store = TestStore(
       initialState: Counter.State(),
       reducer: Scripted { action in

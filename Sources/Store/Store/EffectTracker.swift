@@ -57,7 +57,7 @@ final class EffectTracker: TaskExecutor, @unchecked Sendable {
     let ready: [CheckedContinuation<Void, Never>] = lock.withLock {
       activeJobs -= 1
       returnedJobs += 1
-      if unstarted == 0, activeJobs == 0 {
+      if quietWithLockHeld {
         defer { waiters = [:] }
         return waiters.values.map(\.continuation)
       }
@@ -71,8 +71,10 @@ final class EffectTracker: TaskExecutor, @unchecked Sendable {
 
   /// No task is waiting to begin and no job is queued or running.
   var isQuiet: Bool {
-    lock.withLock { unstarted == 0 && activeJobs == 0 }
+    lock.withLock { quietWithLockHeld }
   }
+
+  private var quietWithLockHeld: Bool { unstarted == 0 && activeJobs == 0 }
 
   /// Returns once every task counted so far has begun and then suspended or ended; or once
   /// `jobLimit` more jobs have run without that happening, since an effect that keeps running
@@ -87,7 +89,7 @@ final class EffectTracker: TaskExecutor, @unchecked Sendable {
       await withCheckedContinuation { continuation in
         let resumeNow = lock.withLock {
           // Cancelled before this ran: the handler below found nothing to resume.
-          let resumeNow = (unstarted == 0 && activeJobs == 0) || Task.isCancelled
+          let resumeNow = quietWithLockHeld || Task.isCancelled
           if !resumeNow { waiters[id] = Waiter(continuation: continuation, giveUpAt: returnedJobs + jobLimit) }
           return resumeNow
         }
