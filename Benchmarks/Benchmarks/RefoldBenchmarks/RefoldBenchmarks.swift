@@ -48,12 +48,28 @@ func configuration(_ workload: Bench.Workload, _ system: Bench.System) -> Benchm
     maxDuration: isCI ? .milliseconds(300) : .seconds(1),
     maxIterations: isCI ? (slow ? 5 : 20) : (slow ? 20 : 100),
     thresholds: [
-      // Malloc counts are exact; the tolerance is for a buffer that grows now and then.
+      .mallocCountTotal: mallocTolerance(workload, system),
       // Instructions (on machines with the counter) drift a little with the toolchain.
-      .mallocCountTotal: .init(relative: [.p90: 2], absolute: [.p90: 2]),
       .instructions: .init(relative: [.p90: 3]),
     ]
   )
+}
+
+/// package-benchmark flags a deviation past *either* bound it is given, so each benchmark gets
+/// one bound only.
+/// - Synchronous workloads allocate exactly the same per run; two mallocs of slack cover a
+///   buffer that grows now and then.
+/// - W6's task hops allocate a continuation only when they really suspend, and W4's recorder
+///   encodes and writes in batches whose size depends on how the writer thread was scheduled:
+///   their counts move with the machine's load (CI measured W4 a few mallocs over and W6 30
+///   under the recorded p90s, both well inside 1 %), so they get a relative bound.
+func mallocTolerance(_ workload: Bench.Workload, _ system: Bench.System) -> BenchmarkThresholds {
+  switch (workload, system) {
+  case (.w6, _), (.w4, .refold):
+    .init(relative: [.p90: 3])
+  default:
+    .init(absolute: [.p90: 2])
+  }
 }
 
 // MARK: Fixtures on the main actor
