@@ -61,12 +61,15 @@ func configuration(_ workload: Bench.Workload, _ system: Bench.System) -> Benchm
 ///   buffer that grows now and then.
 /// - W6's task hops allocate a continuation only when they really suspend, and W4's recorder
 ///   encodes and writes in batches whose size depends on how the writer thread was scheduled:
-///   their counts move with the machine's load (CI measured W4 a few mallocs over and W6 30
-///   under the recorded p90s, both well inside 1 %), so they get a relative bound.
+///   their counts move with the machine's load (W4 within 1 %; W6 up to 4 % under a busy
+///   machine), so they get a relative bound. One more malloc per action would still show: it
+///   adds 5 % to W4 and about 20 % to W6.
 func mallocTolerance(_ workload: Bench.Workload, _ system: Bench.System) -> BenchmarkThresholds {
   switch (workload, system) {
-  case (.w6, _), (.w4, .refold):
+  case (.w4, .refold):
     .init(relative: [.p90: 3])
+  case (.w6, _):
+    .init(relative: [.p90: 6])
   default:
     .init(absolute: [.p90: 2])
   }
