@@ -1,7 +1,9 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 
-// A program outside the Refold package that uses only its public API. CI builds it, so an
-// API that only compiles with `@testable import` cannot slip through.
+// A program outside the Refold package that uses only its public API. CI builds and runs it,
+// so an API that only compiles with `@testable import` cannot slip through.
+// - Counter: a store with bindings, an effect and a plugin (the Store module alone).
+// - counter-tool: `refold`'s command line with the Counter feature registered (Host).
 
 import PackageDescription
 
@@ -12,10 +14,20 @@ let package = Package(
     .package(name: "Refold", path: "../..")
   ],
   targets: [
-    .executableTarget(
-      name: "Counter",
+    .target(
+      name: "CounterFeature",
       dependencies: [.product(name: "Store", package: "Refold")],
       swiftSettings: [.swiftLanguageMode(.v6)]
-    )
+    ),
+    .executableTarget(
+      name: "Counter",
+      dependencies: ["CounterFeature", .product(name: "Store", package: "Refold")],
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+    .executableTarget(
+      name: "counter-tool",
+      dependencies: ["CounterFeature", .product(name: "Host", package: "Refold")],
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
   ]
 )

@@ -1,37 +1,5 @@
+import CounterFeature
 import Store
-
-struct Counter: Reducer {
-  struct State: Equatable, Codable, Sendable {
-    var count = 0
-    var isEven: Bool { count.isMultiple(of: 2) }
-  }
-
-  enum Action: Equatable, Codable, Sendable {
-    case incrementTapped
-    case delayedIncrementTapped
-    case cancelTapped
-  }
-
-  enum CancelID: Hashable, Sendable { case delay }
-
-  let clock: any Clock<Duration>
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .incrementTapped:
-      state.count += 1
-      return .none
-    case .delayedIncrementTapped:
-      return .run { [clock] send in
-        try await clock.sleep(for: .milliseconds(10))
-        await send(.incrementTapped)
-      }
-      .cancellable(id: CancelID.delay, cancelInFlight: true)
-    case .cancelTapped:
-      return .cancel(id: CancelID.delay)
-    }
-  }
-}
 
 /// Prints every commit, as a logging plugin would.
 final class PrintCommits: StorePlugin {
