@@ -25,7 +25,8 @@ where State: Codable & Equatable & Sendable, Action: Codable & Sendable {
   static var featureName: String { get }
   /// One line that says what the feature is.
   static var summary: String { get }
-  /// Bumped when `State` or `Action` change shape, so that old logs are recognised.
+  /// Bumped when `State` or `Action` change shape: `refold` records it in the log header and
+  /// refuses to replay or diff a log recorded with another version.
   static var schemaVersion: Int { get }
   /// Actions that `refold features` prints as JSON lines; each runs as printed.
   static var exampleActions: [Action] { get }

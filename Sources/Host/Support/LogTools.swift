@@ -60,7 +60,8 @@ enum LogTools {
     defer { progress.finish() }
     do {
       let result = try Replayer(reducer: F(environment: .replay)).replay(
-        file: URL(fileURLWithPath: file), until: until, verify: verify
+        file: URL(fileURLWithPath: file), until: until, verify: verify, feature: F.featureName,
+        schema: F.schemaVersion
       ) { step in
         let percent = step.totalBytes == 0 ? 100 : step.bytesRead * 100 / step.totalBytes
         progress.update("replaying \(file): seq \(step.seq), \(percent)%")

@@ -1,4 +1,6 @@
 import Foundation
+import Reducers
+import Store
 import Testing
 
 /// Every bad input gets one clear line on stderr and the documented exit code: 2 for an
@@ -75,6 +77,17 @@ struct BadInputTests {
     #expect(recorded.status == 0, "\(recorded.stderr)")
     let output = try await RefoldProcess.run(["replay", log, "--until", "99"])
     expectOneLineError(output, status: 2, mentioning: ["99", "last seq is 2"])
+  }
+
+  @Test func aLogRecordedWithAnotherSchemaIsRefused() async throws {
+    let directory = try TemporaryDirectory()
+    let log = directory.url.appendingPathComponent("old.log")
+    let recorder = try Recorder<AmountInput.State, AmountInput.Action>(
+      file: log, feature: "amountInput", initialState: AmountInput.State(),
+      options: RecorderOptions(schemaVersion: 7))
+    try await recorder.close()
+    let output = try await RefoldProcess.run(["replay", log.path])
+    expectOneLineError(output, status: 2, mentioning: ["old.log:1", "schema 7", "schema 1"])
   }
 
   @Test func aUsageErrorExits64() async throws {

@@ -161,9 +161,9 @@ func recordProbe(
 struct HandWrittenLog {
   var lines: [String] = []
 
-  init(feature: String = "probe", version: Int = 1, checkpointInterval: Int = 1000, initialState: String = #"{"items":[],"notes":[],"password":"","ratio":1,"text":"","total":0,"user":""}"#) {
+  init(feature: String = "probe", version: Int = 1, schema: Int = 1, checkpointInterval: Int = 1000, initialState: String = #"{"items":[],"notes":[],"password":"","ratio":1,"text":"","total":0,"user":""}"#) {
     lines.append(
-      #"{"format":"refold-log","version":\#(version),"feature":"\#(feature)","schema":1,"created":"2025-11-21T16:00:00.000Z","checkpointInterval":\#(checkpointInterval),"snapshotInterval":\#(checkpointInterval * 10),"redaction":{"placeholder":"<redacted>"},"initialState":\#(initialState)"#
+      #"{"format":"refold-log","version":\#(version),"feature":"\#(feature)","schema":\#(schema),"created":"2025-11-21T16:00:00.000Z","checkpointInterval":\#(checkpointInterval),"snapshotInterval":\#(checkpointInterval * 10),"redaction":{"placeholder":"<redacted>"},"initialState":\#(initialState)"#
     )
   }
 

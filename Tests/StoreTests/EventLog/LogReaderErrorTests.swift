@@ -77,6 +77,19 @@ struct LogReaderErrorTests {
     #expect(error?.description.hasSuffix(#"events.log:1: the log is for feature "signIn", not "probe""#) == true)
   }
 
+  @Test func aHeaderWithAnotherSchemaIsRefusedWhenASchemaIsAskedFor() throws {
+    let log = folder.file()
+    try HandWrittenLog(schema: 7).write(to: log)
+    #expect(throws: Never.self) { try LogReader(file: log, feature: "probe") }
+    #expect(throws: Never.self) { try LogReader(file: log, schema: 7) }
+    let error = #expect(throws: LogReadError.self) {
+      try Replayer(reducer: Probe()).replay(file: log, feature: "probe", schema: 1)
+    }
+    #expect(error?.kind == .schemaMismatch)
+    #expect(error?.line == 1)
+    #expect(error?.description.hasSuffix(#"events.log:1: the log was recorded with schema 7 of "probe"; this build reads schema 1"#) == true)
+  }
+
   @Test func anUnknownFormatVersionIsNamed() throws {
     let error = try replayError(HandWrittenLog(version: 2))
     #expect(error?.kind == .unsupportedVersion)

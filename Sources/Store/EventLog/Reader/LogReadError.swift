@@ -25,6 +25,9 @@ public struct LogReadError: Error, CustomStringConvertible, Sendable, Equatable 
     case unsupportedVersion
     /// The header is for another feature than the one asked for.
     case featureMismatch
+    /// The header's feature schema version is not the one asked for: the log was recorded
+    /// with another shape of `State` or `Action`.
+    case schemaMismatch
     /// A line's checksum does not match its bytes, or the checksum member is missing.
     case checksumMismatch
     /// A line is not the JSON it should be, or lacks a field.

@@ -46,8 +46,12 @@ public final class LogReader {
 
   /// Opens `file` and reads its header.
   ///
-  /// - Parameter feature: when given, a header for another feature is an error.
-  public init(file: URL, feature: String? = nil, chunkSize: Int = 1 << 20) throws(LogReadError) {
+  /// - Parameters:
+  ///   - feature: when given, a header for another feature is an error.
+  ///   - schema: when given, a header with another schema version is an error.
+  public init(
+    file: URL, feature: String? = nil, schema: Int? = nil, chunkSize: Int = 1 << 20
+  ) throws(LogReadError) {
     let path = LogReadError.displayPath(file)
     self.path = path
     stream = try LineStream(url: file, path: path, chunkSize: chunkSize)
@@ -71,6 +75,11 @@ public final class LogReader {
       throw LogReadError(
         .featureMismatch, file: path, line: 1,
         message: "the log is for feature \"\(header.feature)\", not \"\(feature)\"")
+    }
+    if let schema, header.schema != schema {
+      throw LogReadError(
+        .schemaMismatch, file: path, line: 1,
+        message: "the log was recorded with schema \(header.schema) of \"\(header.feature)\"; this build reads schema \(schema)")
     }
     sequence = LogSequence(checkpointInterval: header.checkpointInterval)
   }

@@ -45,6 +45,7 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
   ///     seqs) but not decoded or folded, and the checkpoints before it are not verified.
   ///   - verify: check every checkpoint digest on the way.
   ///   - feature: when given, a log for another feature is an error.
+  ///   - schema: when given, a log recorded with another schema version is an error.
   ///   - progress: called about once per MiB read.
   /// - Throws: ``LogReadError`` (unreadable or corrupt log, undecodable action, `until` past
   ///   the end) or ``ReplayDivergence``.
@@ -53,9 +54,10 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
     until seq: UInt64? = nil,
     verify: Bool = true,
     feature: String? = nil,
+    schema: Int? = nil,
     progress: ((ReplayProgress) -> Void)? = nil
   ) throws -> ReplayResult<R.State> {
-    let reader = try LogReader(file: file, feature: feature)
+    let reader = try LogReader(file: file, feature: feature, schema: schema)
     if let seq, seq > 0 {
       let interval = UInt64(reader.header.snapshotInterval)
       let snapshot = seq / interval * interval
@@ -64,7 +66,7 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
           return try run(reader, file: file, until: seq, from: snapshot, verify: verify, progress: progress)
         } catch is ReplayFold<R>.SnapshotMissing {
           // The log ends right after the snapshot's event: fold from the start instead.
-          let again = try LogReader(file: file, feature: feature)
+          let again = try LogReader(file: file, feature: feature, schema: schema)
           return try run(again, file: file, until: seq, from: 0, verify: verify, progress: progress)
         }
       }
