@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IssueReporting
 import Store
 
 /// The `refold` command line, for the built-in features and for yours.
@@ -30,18 +31,26 @@ public enum Refold {
     } catch {
       return report(parseError: error)
     }
+    let reports = FailureReports()
+    // The store's issues (a plugin detached) as one line each; under a test runner they stay
+    // test issues.
+    let reporters = IssueReporters.current
+    if !isTesting { IssueReporters.current = [OneLineIssueReporter(reports: reports)] }
+    defer { IssueReporters.current = reporters }
     do {
       try await FeatureRegistry.$current.withValue(registry) {
-        if var asyncCommand = command as? any AsyncParsableCommand {
-          try await asyncCommand.run()
-        } else {
-          var command = command
-          try command.run()
+        try await FailureReports.$current.withValue(reports) {
+          if var asyncCommand = command as? any AsyncParsableCommand {
+            try await asyncCommand.run()
+          } else {
+            var command = command
+            try command.run()
+          }
         }
       }
       return 0
     } catch let error as HostError {
-      Terminal.err("refold: \(error.message)")
+      if !reports.covers(error.message) { Terminal.err("refold: \(error.message)") }
       return error.kind.rawValue
     } catch let error as ExitCode {
       return error.rawValue

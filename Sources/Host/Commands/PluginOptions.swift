@@ -40,6 +40,7 @@ struct PluginOptions: ParsableArguments {
     }
     static let warning = Self(.warning)
     static var allValueStrings: [String] { Logger.Level.allCases.map(\.rawValue) }
+    var defaultValueDescription: String { level.rawValue }
   }
 }
 
@@ -57,12 +58,14 @@ struct HostedPlugins<State: Codable & Equatable & Sendable, Action: Codable & Se
           file: URL(fileURLWithPath: path),
           feature: feature,
           initialState: initialState,
-          options: RecorderOptions(fsync: options.fsync.policy, schemaVersion: schemaVersion)
+          options: RecorderOptions(
+            fsync: options.fsync.policy, schemaVersion: schemaVersion,
+            onFailure: RecordingFailure.reporter())
         )
         self.recorder = recorder
         plugins.append(recorder)
       } catch {
-        throw HostError.badInput("cannot record to \(path): \(error)")
+        throw RecordingFailure.cannotStart(error, path: path)
       }
     }
     if options.logLevel.level <= .debug {
@@ -84,11 +87,7 @@ struct HostedPlugins<State: Codable & Equatable & Sendable, Action: Codable & Se
       for line in metrics.lines { Terminal.err("metrics: \(line)") }
     }
     if let recorder {
-      do {
-        try await recorder.close()
-      } catch {
-        throw HostError(.failure, "recording stopped: \(error)")
-      }
+      try await RecordingFailure.close(recorder)
     }
   }
 }

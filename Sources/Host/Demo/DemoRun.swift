@@ -64,19 +64,16 @@ struct DemoRun {
         file: logURL,
         feature: AppFeature.featureName,
         initialState: initialState,
-        options: RecorderOptions(fsync: fsync, schemaVersion: AppFeature.schemaVersion)
+        options: RecorderOptions(
+          fsync: fsync, schemaVersion: AppFeature.schemaVersion, onFailure: RecordingFailure.reporter())
       )
     } catch {
-      throw HostError.badInput("cannot record to \(logURL.path): \(error)")
+      throw RecordingFailure.cannotStart(error, path: logURL.path)
     }
     let store = Store(initialState: initialState, reducer: AppFeature(environment: environment), plugins: [recorder])
     let view = DemoConsoleView(store: store)
     try await DemoScript(store: store).run()
-    do {
-      try await recorder.close()
-    } catch {
-      throw HostError(.failure, "recording stopped: \(error)")
-    }
+    try await RecordingFailure.close(recorder)
     return LiveResult(state: store.state, viewUpdates: view.updates)
   }
 

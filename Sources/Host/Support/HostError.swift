@@ -6,6 +6,7 @@
 /// | 1 | a replay diverged from the recorded checkpoints |
 /// | 2 | an input could not be read: missing, corrupt, or not what the command needs |
 /// | 64 | the command line itself is wrong |
+/// | 70 | the host could not do its part: a port, or a write (recording stopped; the run went on) |
 public struct HostError: Error, CustomStringConvertible, Sendable {
   public enum Kind: Int32, Sendable {
     case diverged = 1

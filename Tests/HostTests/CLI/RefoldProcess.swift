@@ -26,12 +26,23 @@ struct RefoldProcess {
   }
 
   /// Runs `refold` on a Dispatch thread (``offThePool(_:)``).
-  static func run(_ arguments: [String], stdin: String? = nil) async throws -> Output {
-    try await offThePool { try runBlocking(arguments, stdin: stdin) }
+  ///
+  /// - Parameter fileSizeLimit: when given, `refold` runs under this `RLIMIT_FSIZE` (in KiB,
+  ///   through the shell's `ulimit -f`) with `SIGXFSZ` ignored, so a write past it fails with
+  ///   EFBIG as a full disk's would.
+  static func run(_ arguments: [String], stdin: String? = nil, fileSizeLimit: Int? = nil) async throws -> Output {
+    try await offThePool { try runBlocking(arguments, stdin: stdin, fileSizeLimit: fileSizeLimit) }
   }
 
-  private static func runBlocking(_ arguments: [String], stdin: String?) throws -> Output {
-    let child = try StartedChild(executable, arguments, stdin: stdin.map { Data($0.utf8) })
+  private static func runBlocking(_ arguments: [String], stdin: String?, fileSizeLimit: Int?) throws -> Output {
+    var program = executable
+    var arguments = arguments
+    if let fileSizeLimit {
+      // An ignored signal stays ignored across exec.
+      arguments = ["-c", "ulimit -f \(fileSizeLimit) && trap '' XFSZ && exec \"$0\" \"$@\"", program.path] + arguments
+      program = URL(fileURLWithPath: "/bin/sh")
+    }
+    let child = try StartedChild(program, arguments, stdin: stdin.map { Data($0.utf8) })
     let outData = child.stdout.readDataToEndOfFile()
     let (status, errData) = child.wait()
     return Output(

@@ -24,7 +24,7 @@ import Foundation
 /// (``Redaction``).
 ///
 /// When a write fails (disk full, I/O error, the file removed or replaced), recording stops:
-/// a line goes to stderr at once, the next ``didCommit(_:)`` throws the ``RecorderError`` (so
+/// a line goes to stderr at once (or to ``RecorderOptions/onFailure``), the next ``didCommit(_:)`` throws the ``RecorderError`` (so
 /// the store detaches the recorder, reports it, and keeps running), and ``close()`` throws it.
 /// What was written before stays readable. A file-size limit (`RLIMIT_FSIZE`) counts as a write
 /// failure (EFBIG) only in a process that ignores `SIGXFSZ`; otherwise the kernel kills it.

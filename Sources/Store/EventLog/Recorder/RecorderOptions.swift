@@ -48,6 +48,11 @@ public struct RecorderOptions: Sendable {
   /// (after each write with ``FsyncPolicy/never``). A crash harness reports these as
   /// acknowledged. Keep it short.
   public var onDurable: (@Sendable (UInt64) -> Void)?
+  /// Called once on the writer thread with the error that stopped recording, when it happens
+  /// (``Recorder/didCommit(_:)`` and ``Recorder/close()`` throw it later). `nil`, the default,
+  /// writes it as one line to stderr, so that a program that only checks `close()` at its end
+  /// still hears of it at once. A host that reports errors itself passes its own.
+  public var onFailure: (@Sendable (RecorderError) -> Void)?
   /// A test seam, not API: called instead of `fsync(2)` on the log (the header's included) with
   /// its descriptor, it returns 0 or the errno to fail with, as a failing disk would. `nil`, the
   /// default, calls `fsync`.
@@ -59,7 +64,8 @@ public struct RecorderOptions: Sendable {
     snapshotInterval: Int? = nil,
     existingFile: ExistingFilePolicy = .fail,
     schemaVersion: Int = 1,
-    onDurable: (@Sendable (UInt64) -> Void)? = nil
+    onDurable: (@Sendable (UInt64) -> Void)? = nil,
+    onFailure: (@Sendable (RecorderError) -> Void)? = nil
   ) {
     self.fsync = fsync
     self.checkpointInterval = checkpointInterval
@@ -67,6 +73,7 @@ public struct RecorderOptions: Sendable {
     self.existingFile = existingFile
     self.schemaVersion = schemaVersion
     self.onDurable = onDurable
+    self.onFailure = onFailure
   }
 
   /// Why these options cannot be used, or `nil`.

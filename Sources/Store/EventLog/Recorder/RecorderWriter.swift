@@ -193,8 +193,12 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
     if let failure {
       // NB: not `reportIssue`: this thread has no test context. The store reports the error
       //     when the next `didCommit` throws it; `close()` throws it too.
-      let line = Array("refold: \(failure)\n".utf8)
-      _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+      if let onFailure = options.onFailure {
+        onFailure(failure)
+      } else {
+        let line = Array("refold: \(failure)\n".utf8)
+        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+      }
     }
     actions.deallocate()
     let (waiters, stored) = shared.lock.withLock {
