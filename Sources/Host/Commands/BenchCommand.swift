@@ -7,9 +7,9 @@ struct BenchCommand: AsyncParsableCommand {
     commandName: "bench",
     abstract: "Measure binding throughput: Refold against the seeds' Observable, OpenCombine and the floor.",
     discussion: """
-      Runs the workloads of issue 7 in this process and prints ns per operation, Swift heap
-      allocations per operation and binding calls per operation, with ratios against the
-      baselines measured in the same run, and the issue's targets marked pass or FAIL.
+      Runs the benchmark workloads in this process and prints ns per operation, Swift heap \
+      allocations per operation and binding calls per operation, with ratios against the \
+      baselines measured in the same run, and each performance target marked pass or FAIL.
 
         W1 counter: one action, one binding
         W2 fan-out: 1,000 bindings on distinct fields, one field changes per action
@@ -18,12 +18,15 @@ struct BenchCommand: AsyncParsableCommand {
         W5 replay of a 1,000,000-event AmountInput log, verification on
         W6 effect round trips
 
-      Build in release for meaningful figures:
-        swift run -c release refold bench --quick
-        swift run -c release refold bench --json > bench.json
+      Build in release for meaningful figures (swift run -c release refold bench …).
 
-      Wall time is noisy on shared machines: compare the ratios, not the absolute figures.
-      The Benchmarks/ package measures the same workloads with package-benchmark, and CI
+      Examples:
+        refold bench --quick
+        refold bench --json > bench.json
+        refold bench --quick --workload W4 --workload W5
+
+      Wall time is noisy on shared machines: compare the ratios, not the absolute figures. \
+      The Benchmarks/ package measures the same workloads with package-benchmark, and CI \
       checks its malloc thresholds.
       """
   )

@@ -7,9 +7,9 @@ struct DemoCommand: AsyncParsableCommand {
     commandName: "demo",
     abstract: "The tour: every feature over real HTTP, recorded, replayed and verified.",
     discussion: """
-      Starts the loopback demo backend (HTTP on 127.0.0.1, an OS-chosen port), drives the app
-      through a scripted session with live effects while a console view shows the bound
-      outputs change, records the session to an event log, replays the log headless and checks
+      Starts the loopback demo backend (HTTP on 127.0.0.1, an OS-chosen port), drives the app \
+      through a scripted session with live effects while a console view shows the bound \
+      outputs change, records the session to an event log, replays the log headless and checks \
       every checkpoint, and ends with a report.
 
       Examples:

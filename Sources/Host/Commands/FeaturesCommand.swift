@@ -7,9 +7,11 @@ struct FeaturesCommand: AsyncParsableCommand {
     commandName: "features",
     abstract: "List the hosted features, each with example action lines.",
     discussion: """
-      Every example line runs as printed:
+      Each feature's example action lines run as printed, one JSON action per line.
 
+      Examples:
         refold features
+        refold features --json
         echo '{"textChanged":{"_0":"1234"}}' | refold run amountInput --actions -
       """
   )

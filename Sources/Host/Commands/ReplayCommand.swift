@@ -7,9 +7,9 @@ struct ReplayCommand: AsyncParsableCommand {
     commandName: "replay",
     abstract: "Fold a recorded log headless and print the state: the final one, or the one at a seq.",
     discussion: """
-      The feature is read from the log's header. Effects are not run: their results are already
-      in the log as actions. With verification on (the default), every checkpoint's digest is
-      checked and the first diverging seq is named. Progress is shown on stderr when it is a
+      The feature is read from the log's header. Effects are not run: their results are already \
+      in the log as actions. With verification on (the default), every checkpoint's digest is \
+      checked and the first diverging seq is named. Progress is shown on stderr when it is a \
       terminal.
 
       Exit codes: 0 ok, 1 the replay diverged, 2 the log is unreadable or corrupt.

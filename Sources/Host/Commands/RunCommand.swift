@@ -7,15 +7,15 @@ struct RunCommand: AsyncParsableCommand {
     commandName: "run",
     abstract: "Send action lines into a live store, wait for its effects, and print the final state.",
     discussion: """
-      Each line of the input is one action as JSON, in its Codable shape. Blank lines and lines
-      starting with # are skipped. The effects talk to --base-url, or to the built-in loopback
-      demo backend, which is started for the run. The final state is printed on stdout as JSON,
+      Each line of the input is one action as JSON, in its Codable shape. Blank lines and lines \
+      starting with # are skipped. The effects talk to --base-url, or to the built-in loopback \
+      demo backend, which is started for the run. The final state is printed on stdout as JSON, \
       with secrets redacted.
 
       Examples:
         echo '{"textChanged":{"_0":"1234"}}' | refold run amountInput
         refold run musicSearch --actions search.jsonl --record search.log
-        refold run userList --actions - --base-url http://127.0.0.1:8080 --log-level debug
+        refold run userList --base-url http://127.0.0.1:8080 --log-level debug
       """
   )
 

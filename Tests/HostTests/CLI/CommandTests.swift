@@ -47,10 +47,46 @@ struct CommandTests {
     #expect(diff.stdout.contains("1,234₩"))
   }
 
-  @Test(arguments: ["demo", "features", "run", "replay", "inspect", "diff"])
+  /// The demo's log is a log like any other: the commands its report suggests run on it.
+  @Test func theDemosLogReplaysAndInspectAndDiffReadIt() async throws {
+    let directory = try TemporaryDirectory()
+    let log = directory.url.appendingPathComponent("demo.log").path
+    let demo = try await RefoldProcess.run(["demo", "--record", log])
+    #expect(demo.status == 0, "\(demo.stderr)")
+    #expect(demo.stdout.contains("verified"))
+    let suggested = demo.stdout.split(separator: "\n").compactMap { line -> [String]? in
+      guard let start = line.range(of: "refold ") else { return nil }
+      return line[start.upperBound...].split(separator: " ").map(String.init)
+    }
+    #expect(suggested.map(\.first) == ["inspect", "replay", "diff"], "\(demo.stdout)")
+
+    let replay = try await RefoldProcess.run(["replay", log])
+    #expect(replay.status == 0, "\(replay.stderr)")
+    #expect(replay.stdout.hasPrefix("app at seq "), "\(replay.stdout)")
+    #expect(replay.stdout.contains("verified"))
+    for command in suggested {
+      let output = try await RefoldProcess.run(command)
+      #expect(output.status == 0, "\(command): \(output.stderr)")
+      #expect(!output.stdout.isEmpty, "\(command)")
+      #expect(output.stderr.isEmpty, "\(command): \(output.stderr)")
+    }
+  }
+
+  /// Each help says what the command does and shows it used: an "Examples:" block whose every
+  /// line is a whole command (a line the help's wrapping broke would not start with "  "), one of
+  /// them of this command.
+  @Test(arguments: ["", "demo", "features", "run", "replay", "inspect", "diff", "bench"])
   func everyCommandHasHelpWithAnExample(command: String) async throws {
-    let output = try await RefoldProcess.run([command, "--help"])
-    #expect(output.status == 0)
-    #expect(output.stdout.contains("refold \(command)") || output.stdout.contains("Examples"), "\(output.stdout)")
+    let output = try await RefoldProcess.run(command.isEmpty ? ["--help"] : [command, "--help"])
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout.hasPrefix("OVERVIEW: "), "\(output.stdout)")
+    let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    let start = try #require(lines.firstIndex(of: "Examples:"), "no Examples: \(output.stdout)")
+    let examples = lines[(start + 1)...].prefix { !$0.isEmpty }
+    #expect(!examples.isEmpty)
+    for example in examples {
+      #expect(example.hasPrefix("  ") && example.contains("refold "), "not a whole example: \(example)")
+    }
+    #expect(examples.contains { $0.contains("refold \(command)") }, "\(examples)")
   }
 }
