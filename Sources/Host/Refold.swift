@@ -55,7 +55,12 @@ public enum Refold {
     } catch let error as ExitCode {
       return error.rawValue
     } catch {
-      return report(parseError: error)
+      // A validation error keeps its 64; anything else a command throws is the host's failure
+      // (70), not a replay that diverged (1, ArgumentParser's code for an unknown error).
+      let code = RootCommand.exitCode(for: error)
+      guard code == .failure else { return report(parseError: error) }
+      Terminal.err("refold: \(error)".split(whereSeparator: \.isNewline).joined(separator: " "))
+      return HostError.Kind.failure.rawValue
     }
   }
 

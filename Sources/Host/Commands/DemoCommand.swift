@@ -10,22 +10,23 @@ struct DemoCommand: AsyncParsableCommand {
       Starts the loopback demo backend (HTTP on 127.0.0.1, an OS-chosen port), drives the app \
       through a scripted session with live effects while a console view shows the bound \
       outputs change, records the session to an event log, replays the log headless and checks \
-      every checkpoint, and ends with a report.
+      every checkpoint, and ends with a report. The log goes to --record, or to a new file in \
+      the temporary directory.
 
       Examples:
         refold demo
         refold demo --record demo.log && refold inspect demo.log
+        refold demo --log-level debug --metrics
       """
   )
 
-  @Option(name: .long, help: ArgumentHelp("Where to write the event log (default: a new file in the temporary directory).", valueName: "file"))
-  var record: String?
-
-  @Option(name: .long, help: "When the log is fsynced: always, batched or never.")
-  var fsync: PluginOptions.FsyncMode = .batched
+  @OptionGroup var plugins: PluginOptions
 
   func run() async throws {
-    try await DemoRun(logPath: record ?? Self.defaultLogPath(), fsync: fsync.policy).run()
+    var plugins = plugins
+    // The demo always records: without --record, to a new file.
+    if plugins.record == nil { plugins.record = Self.defaultLogPath() }
+    try await DemoRun(plugins: plugins).run()
   }
 
   static func defaultLogPath() -> String {

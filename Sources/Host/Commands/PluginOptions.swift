@@ -81,6 +81,14 @@ struct HostedPlugins<State: Codable & Equatable & Sendable, Action: Codable & Se
     }
   }
 
+  /// A store with these plugins; with `--metrics`, its reducer is timed.
+  func store<R: Reducer>(initialState: State, reducer: R, feature: String) -> Store<State, Action>
+  where R.State == State, R.Action == Action {
+    metrics == nil
+      ? Store(initialState: initialState, reducer: reducer, plugins: plugins)
+      : Store(initialState: initialState, reducer: TimedReducer(reducer, feature: feature), plugins: plugins)
+  }
+
   /// Flushes and closes the recorder, and prints the metrics summary.
   func finish() async throws(HostError) {
     if let metrics {

@@ -50,11 +50,7 @@ struct RunCommand: AsyncParsableCommand {
       let environment = FeatureEnvironment.live(baseURL: url, sessions: sessions)
       let initialState = F.initialState(in: environment)
       let hosted = try HostedPlugins<F.State, F.Action>(options: plugins, feature: F.featureName, schemaVersion: F.schemaVersion, initialState: initialState)
-      let reducer = F(environment: environment)
-      let store: Store<F.State, F.Action> =
-        plugins.metrics
-        ? Store(initialState: initialState, reducer: TimedReducer(reducer, feature: F.featureName), plugins: hosted.plugins)
-        : Store(initialState: initialState, reducer: reducer, plugins: hosted.plugins)
+      let store = hosted.store(initialState: initialState, reducer: F(environment: environment), feature: F.featureName)
       var tasks: [StoreTask] = []
       for action in decoded {
         let task = store.send(action)

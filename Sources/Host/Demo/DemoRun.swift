@@ -4,8 +4,9 @@ import Reducers
 /// One run of `refold demo`: backend up, scripted session recorded, log replayed and verified,
 /// report printed.
 struct DemoRun {
-  let logPath: String
-  let fsync: FsyncPolicy
+  /// The hosted plugins' flags, `record` set.
+  let plugins: PluginOptions
+  private var logPath: String { plugins.record ?? "" }
 
   @MainActor
   func run() async throws {
@@ -14,7 +15,7 @@ struct DemoRun {
     let logURL = URL(fileURLWithPath: logPath)
     let live = try await DemoServer.withBaseURL(nil) { baseURL in
       Terminal.out("backend  │ loopback demo backend on \(baseURL.absoluteString)")
-      Terminal.out("log      │ recording to \(logURL.path) (fsync \(fsync))")
+      Terminal.out("log      │ recording to \(logURL.path) (fsync \(plugins.fsync.policy))")
       return try await recordSession(baseURL: baseURL, logURL: logURL)
     }
     let recordedIn = ContinuousClock.now - started
@@ -58,22 +59,14 @@ struct DemoRun {
   private func recordSession(baseURL: URL, logURL: URL) async throws -> LiveResult {
     let environment = FeatureEnvironment.live(baseURL: baseURL)
     let initialState = AppFeature.initialState(in: environment)
-    let recorder: Recorder<AppFeature.State, AppFeature.Action>
-    do {
-      recorder = try Recorder(
-        file: logURL,
-        feature: AppFeature.featureName,
-        initialState: initialState,
-        options: RecorderOptions(
-          fsync: fsync, schemaVersion: AppFeature.schemaVersion, onFailure: RecordingFailure.reporter())
-      )
-    } catch {
-      throw RecordingFailure.cannotStart(error, path: logURL.path)
-    }
-    let store = Store(initialState: initialState, reducer: AppFeature(environment: environment), plugins: [recorder])
+    let hosted = try HostedPlugins<AppFeature.State, AppFeature.Action>(
+      options: plugins, feature: AppFeature.featureName, schemaVersion: AppFeature.schemaVersion,
+      initialState: initialState)
+    let store = hosted.store(
+      initialState: initialState, reducer: AppFeature(environment: environment), feature: AppFeature.featureName)
     let view = DemoConsoleView(store: store)
     try await DemoScript(store: store).run()
-    try await RecordingFailure.close(recorder)
+    try await hosted.finish()
     return LiveResult(state: store.state, viewUpdates: view.updates)
   }
 

@@ -53,8 +53,11 @@ struct SecretTests {
   @Test func theDemoKeepsTheSecretsOutOfItsReportAndItsLog() async throws {
     let directory = try TemporaryDirectory()
     let log = directory.url.appendingPathComponent("demo.log").path
-    let demo = try await RefoldProcess.run(["demo", "--record", log])
+    // With every hosted plugin on: the debug log of each action goes to stderr too.
+    let demo = try await RefoldProcess.run(["demo", "--record", log, "--log-level", "debug", "--metrics"])
     #expect(demo.status == 0, "\(demo.stderr)")
+    #expect(demo.stderr.contains("passwordChanged"), "no debug log of the sign-in: \(demo.stderr)")
+    #expect(demo.stderr.contains("metrics: refold_reduce_seconds{feature=app}"), "\(demo.stderr)")
     let recorded = try String(contentsOfFile: log, encoding: .utf8)
     #expect(recorded.contains(#""token":"<redacted>""#), "the demo did not sign in")
     for (text, place) in [(demo.stdout, "the demo's report"), (demo.stderr, "the demo's stderr"), (recorded, "the demo's log")] {
