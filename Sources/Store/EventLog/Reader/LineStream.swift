@@ -8,7 +8,8 @@
 import Foundation
 
 /// Reads a file in chunks and hands out its complete lines without copying them. Memory stays
-/// at one chunk (plus the longest line) whatever the size of the file.
+/// at one chunk (plus the longest line, at most ``LineEndScan/maxLineBytes``) whatever the size
+/// of the file, and whatever follows its last newline (``LineEndScan``).
 ///
 /// Bytes after the last `\n` are a torn tail: they are not handed out, and ``tornTail`` says
 /// where they were.
@@ -23,6 +24,10 @@ final class LineStream {
   let path: String
   let totalBytes: Int
   private let fd: Int32
+  private let maxLineBytes: Int
+  private let scanThreshold: Int
+  /// A partial line was scanned and does end within `maxLineBytes`: buffer it.
+  private var lineEndIsKnown = false
   private var buffer: UnsafeMutableRawBufferPointer
   /// The unread window of `buffer`.
   private var start = 0
@@ -36,8 +41,10 @@ final class LineStream {
   private(set) var lineOffset = 0
   private(set) var tornTail: TornTail?
 
-  init(url: URL, path: String, chunkSize: Int = 1 << 20) throws(LogReadError) {
+  init(url: URL, path: String, chunkSize: Int = 1 << 20, maxLineBytes: Int = LineEndScan.maxLineBytes) throws(LogReadError) {
     self.path = path
+    self.maxLineBytes = maxLineBytes
+    self.scanThreshold = LineEndScan.threshold(chunkSize: chunkSize)
     let fd = open(url.path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       let code = errno
@@ -66,6 +73,9 @@ final class LineStream {
   /// How many bytes of the file have been handed out as lines so far (newlines included).
   var bytesConsumed: Int { bufferOffset + start }
 
+  /// The buffer's size, for the tests of bounded memory.
+  var bufferCapacity: Int { buffer.count }
+
   /// The next complete line without its `\n`, valid until the next call; `nil` at the end.
   func nextLine() throws(LogReadError) -> UnsafeRawBufferPointer? {
     while true {
@@ -75,6 +85,7 @@ final class LineStream {
         lineNumber += 1
         lineOffset = bufferOffset + start
         start = lineEnd + 1
+        lineEndIsKnown = false
         return line
       }
       if atEOF {
@@ -87,21 +98,64 @@ final class LineStream {
         }
         return nil
       }
+      if !lineEndIsKnown, end - start >= scanThreshold, try scanLongLine() {
+        return nil
+      }
       try fill()
     }
   }
 
+  /// The partial line at `start` is long: finds where it ends without buffering it. Returns
+  /// `true` for a torn tail (no newline before the end of the file), which is then recorded
+  /// and skipped; throws for a line longer than `maxLineBytes`; otherwise makes room for the
+  /// whole line.
+  private func scanLongLine() throws(LogReadError) -> Bool {
+    let lineStart = bufferOffset + start
+    let limit = lineStart + maxLineBytes + 1
+    switch try LineEndScan.scan(fd: fd, path: path, from: bufferOffset + end, limit: limit) {
+    case .newline(let newline) where newline - lineStart > maxLineBytes:
+      throw LineEndScan.tooLong(path: path, line: lineNumber + 1, offset: lineStart, maxLineBytes: maxLineBytes)
+    case .newline(let newline):
+      lineEndIsKnown = true
+      reserve(lineBytes: newline - lineStart + 1)
+      return false
+    case .endOfFile(let fileEnd, let allZero):
+      let buffered = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
+      tornTail = TornTail(
+        line: lineNumber + 1, offset: lineStart, byteCount: fileEnd - lineStart,
+        allZero: allZero && buffered.allSatisfy { $0 == 0 })
+      bufferOffset = fileEnd
+      start = 0
+      end = 0
+      atEOF = true
+      return true
+    }
+  }
+
+  /// Moves the partial line to the front and makes the buffer hold `lineBytes` at least.
+  private func reserve(lineBytes: Int) {
+    compact()
+    guard buffer.count < lineBytes else { return }
+    let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: lineBytes, alignment: 16)
+    larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<end]))
+    buffer.deallocate()
+    buffer = larger
+  }
+
+  private func compact() {
+    guard start > 0 else { return }
+    let pending = end - start
+    if pending > 0 {
+      memmove(buffer.baseAddress!, buffer.baseAddress! + start, pending)
+    }
+    bufferOffset += start
+    start = 0
+    end = pending
+  }
+
   /// Moves the partial line to the front, grows the buffer when a line fills it, and reads.
   private func fill() throws(LogReadError) {
-    if start > 0 {
-      let pending = end - start
-      if pending > 0 {
-        memmove(buffer.baseAddress!, buffer.baseAddress! + start, pending)
-      }
-      bufferOffset += start
-      start = 0
-      end = pending
-    }
+    compact()
     if end == buffer.count {
       let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 16)
       larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<end]))

@@ -77,7 +77,8 @@ struct ParsedChunk<Action> {
 }
 
 /// Cuts a file into chunks of whole lines, from an offset on. Not thread safe: the parallel
-/// reader calls it with its lock held.
+/// reader calls it with its lock held. A line that does not end is scanned for its end rather
+/// than buffered (``LineEndScan``), so a chunk is at most a chunk plus the longest line.
 struct LogChunkReader {
   let fd: Int32
   let path: String
@@ -105,6 +106,9 @@ struct LogChunkReader {
     var buffer = carry
     let start = carryOffset
     var scanned = buffer.count
+    // `carry` holds no newline: it is the start of a line.
+    var holdsNewline = false
+    var lineEndIsKnown = false
     buffer.reserveCapacity(max(chunkSize, buffer.count * 2))
     while true {
       let room = max(chunkSize - buffer.count, chunkSize / 2)
@@ -142,8 +146,35 @@ struct LogChunkReader {
       // Enough once a newline has been read and the chunk is full (or the read came up short).
       let hasNewline = buffer[scanned...].contains(0x0A)
       scanned = buffer.count
+      holdsNewline = holdsNewline || hasNewline
       if hasNewline, buffer.count >= chunkSize / 2 {
         return (lastLines(&buffer, start: start), start, nil, nil, false)
+      }
+      if !holdsNewline, !lineEndIsKnown, buffer.count >= LineEndScan.threshold(chunkSize: chunkSize) {
+        // One long partial line: find its end without reading it into the buffer.
+        let limit = start + LineEndScan.maxLineBytes + 1
+        let scan: LineEndScan.Result
+        do {
+          scan = try LineEndScan.scan(fd: fd, path: path, from: offset, limit: limit)
+        } catch {
+          isExhausted = true
+          return ([], start, nil, error, true)
+        }
+        switch scan {
+        case .newline(let newline) where newline - start > LineEndScan.maxLineBytes:
+          isExhausted = true
+          let error = LineEndScan.tooLong(path: path, line: nil, offset: start, maxLineBytes: LineEndScan.maxLineBytes)
+          return ([], start, nil, error, true)
+        case .newline(let newline):
+          lineEndIsKnown = true
+          buffer.reserveCapacity(newline - start + 1)
+        case .endOfFile(let fileEnd, let allZero):
+          isExhausted = true
+          carry = []
+          let torn = LineStream.TornTail(
+            line: 0, offset: start, byteCount: fileEnd - start, allZero: allZero && buffer.allSatisfy { $0 == 0 })
+          return ([], start, torn, nil, true)
+        }
       }
     }
   }

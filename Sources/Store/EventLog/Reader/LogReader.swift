@@ -31,6 +31,8 @@ public final class LogReader {
   public var lastSeq: UInt64 { sequence.lastSeq }
   /// The number of the last line returned.
   public var lineNumber: Int { stream.lineNumber }
+  /// The line buffer's size, for the tests of bounded memory.
+  var bufferCapacity: Int { stream.bufferCapacity }
 
   /// Events up to this seq come back with a `.null` action, unparsed: replay skips them when it
   /// starts from a snapshot. Their checksums and seqs are still checked.
@@ -49,12 +51,17 @@ public final class LogReader {
   /// - Parameters:
   ///   - feature: when given, a header for another feature is an error.
   ///   - schema: when given, a header with another schema version is an error.
-  public init(
+  public convenience init(
     file: URL, feature: String? = nil, schema: Int? = nil, chunkSize: Int = 1 << 20
   ) throws(LogReadError) {
+    try self.init(file: file, feature: feature, schema: schema, chunkSize: chunkSize, maxLineBytes: LineEndScan.maxLineBytes)
+  }
+
+  /// With a smaller longest line than ``LineEndScan/maxLineBytes``, for tests.
+  init(file: URL, feature: String?, schema: Int?, chunkSize: Int, maxLineBytes: Int) throws(LogReadError) {
     let path = LogReadError.displayPath(file)
     self.path = path
-    stream = try LineStream(url: file, path: path, chunkSize: chunkSize)
+    stream = try LineStream(url: file, path: path, chunkSize: chunkSize, maxLineBytes: maxLineBytes)
     guard let first = try stream.nextLine() else {
       if let torn = stream.tornTail {
         let looksLikeHeader = torn.byteCount > 0 && !torn.allZero

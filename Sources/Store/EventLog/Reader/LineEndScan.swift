@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How the readers keep their memory bounded when a line does not end: they look for its `\n`
+/// by reading ahead in small pieces that are not kept. A torn tail of any size (a crash can
+/// leave megabytes of zeros after the last line) then costs no memory, and a line longer than
+/// ``maxLineBytes`` is refused instead of buffered.
+enum LineEndScan {
+  /// The longest line a reader takes (newline excluded): 256 MiB, far above any line Refold
+  /// writes for a view model's state (docs/event-log-format.md, section 10).
+  static let maxLineBytes = 256 << 20
+
+  /// A partial line this long (or longer) is scanned ahead before it is buffered further.
+  static func threshold(chunkSize: Int) -> Int { max(4 * chunkSize, 1 << 20) }
+
+  enum Result: Equatable {
+    /// The next `\n` is at this file offset.
+    case newline(at: Int)
+    /// The file ends at this offset with no `\n` after the scan's start; whether every byte
+    /// scanned was zero.
+    case endOfFile(at: Int, allZero: Bool)
+  }
+
+  /// Looks for the next `\n` at or after `offset`, reading with `pread` (the descriptor's
+  /// position does not move). Gives up, as ``Result/newline(at:)`` of the first byte past it,
+  /// once `limit` is reached: the caller compares the line's length with its maximum.
+  static func scan(fd: Int32, path: String, from offset: Int, limit: Int) throws(LogReadError) -> Result {
+    let pieceSize = 64 << 10
+    let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 16)
+    defer { piece.deallocate() }
+    var position = offset
+    var allZero = true
+    while position < limit {
+      let count = pread(fd, piece.baseAddress!, min(pieceSize, limit - position), off_t(position))
+      if count < 0 {
+        if errno == EINTR { continue }
+        let code = errno
+        throw LogReadError(.unreadable, file: path, message: "cannot read: \(String(cString: strerror(code)))")
+      }
+      if count == 0 { return .endOfFile(at: position, allZero: allZero) }
+      let bytes = UnsafeRawBufferPointer(rebasing: piece[0..<count])
+      if let newline = memchr(bytes.baseAddress!, 0x0A, count) {
+        return .newline(at: position + bytes.baseAddress!.distance(to: UnsafeRawPointer(newline)))
+      }
+      if allZero { allZero = bytes.allSatisfy { $0 == 0 } }
+      position += count
+    }
+    return .newline(at: limit)
+  }
+
+  /// The error for a line longer than ``maxLineBytes``.
+  static func tooLong(path: String, line: Int?, offset: Int, maxLineBytes: Int) -> LogReadError {
+    LogReadError(
+      .malformedLine, file: path, line: line,
+      message: "the line at byte \(offset) is longer than \(maxLineBytes) bytes, the most a reader takes: not a line of an event log")
+  }
+}
