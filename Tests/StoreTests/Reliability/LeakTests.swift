@@ -13,6 +13,7 @@ struct LeakTests {
     weak var weakStore: Store<Counter.State, Counter.Action>?
     weak var weakPlugin: CommitLog<Counter.State, Counter.Action>?
     weak var weakBinding: StoreBinding?
+    var weakBindings: [() -> StoreBinding?] = []
     var tasks: [StoreTask] = []
     do {
       let plugin = CommitLog<Counter.State, Counter.Action>()
@@ -35,7 +36,11 @@ struct LeakTests {
         plugins: [plugin]
       )
       var bindings: Set<StoreBinding> = []
-      for _ in 0..<50 { store.bind(\.count) { _ in }.store(in: &bindings) }
+      for _ in 0..<50 {
+        let binding = store.bind(\.count) { _ in }
+        weakBindings.append { [weak binding] in binding }
+        binding.store(in: &bindings)
+      }
       let binding = store.bind({ $0.log.count }) { _ in }
       var fast: [StoreTask] = []
       for value in 0..<500 {
@@ -53,8 +58,58 @@ struct LeakTests {
     #expect(weakStore == nil)
     #expect(weakPlugin == nil)
     #expect(weakBinding == nil)
+    #expect(weakBindings.allSatisfy { $0() == nil })
     // The last slow effect was cancelled with its store; every task ends.
     for task in tasks { await task.finish() }
+  }
+
+  /// What a cancelled effect captured goes with it: each of these effects holds a payload, and
+  /// each send cancels the one before. The last one goes when the store does.
+  @Test func cancelledEffectsReleaseWhatTheyCaptured() async {
+    final class Payload: Sendable {
+      let value: Int
+      init(_ value: Int) { self.value = value }
+    }
+    final class Made {
+      var payloads: [() -> Payload?] = []
+    }
+    let clock = TestClock()
+    let made = Made()
+    var tasks: [StoreTask] = []
+    do {
+      let store = Store(
+        initialState: Counter.State(),
+        reducer: Scripted { action in
+          guard case let .set(value) = action else { return .none }
+          let payload = Payload(value)
+          made.payloads.append { [weak payload] in payload }
+          return .run { send in
+            try await clock.sleep(for: .seconds(60))
+            await send(.response(payload.value))
+          }
+          .cancellable(id: ID.slow, cancelInFlight: true)
+        }
+      )
+      for value in 0..<200 { tasks.append(store.send(.set(value))) }
+      for task in tasks.dropLast() { await task.finish() }
+      // `finish()` returns as the effect's body ends; its task lets go of the closure just
+      // after, on another thread.
+      let released = await eventually { made.payloads.dropLast().allSatisfy { $0() == nil } }
+      let kept = made.payloads.dropLast().filter { $0() != nil }.count
+      #expect(released, "\(kept) of 199 cancelled effects still hold their payload")
+      #expect(made.payloads.last?() != nil)  // the last effect still waits for its clock
+    }
+    for task in tasks { await task.finish() }
+    #expect(await eventually { made.payloads.last?() == nil })
+  }
+
+  /// Whether `condition` holds within a bounded number of main-actor yields (no clock).
+  private func eventually(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<100_000 {
+      if condition() { return true }
+      await Task.yield()
+    }
+    return condition()
   }
 
   /// Found by LeakSanitizer (docs/fuzzing.md): a cancelled binding stayed in the store's table
