@@ -35,7 +35,7 @@ let package = Package(
   ],
   targets: [
     // NB: json-c comes from the system (Debian's libjson-c-dev). Only Linux links it; other
-    //     platforms compile the Foundation fallback behind `#if canImport(CJSONC)`.
+    //     platforms use the codec's pure-Swift parser and writer (`JSONBackend.swift`).
     .systemLibrary(
       name: "CJSONC",
       pkgConfig: "json-c",
