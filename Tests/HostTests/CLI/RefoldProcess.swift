@@ -73,7 +73,16 @@ struct StartedChild {
     process.standardError = err
     process.standardInput = input
     try process.run()
-    if let stdin { input.fileHandleForWriting.write(stdin) }
+    if let stdin {
+      // A child that ends before it has read its input (a crash at start) must fail its test
+      // with its status and stderr, not end the whole test process with SIGPIPE.
+      _ = Self.sigpipeIgnored
+      do {
+        try input.fileHandleForWriting.write(contentsOf: stdin)
+      } catch {
+        // EPIPE: the child is gone; `wait()` says how it ended.
+      }
+    }
     try input.fileHandleForWriting.close()
     stdout = out.fileHandleForReading
     let box = DataBox()
@@ -84,6 +93,8 @@ struct StartedChild {
       stderrGroup.leave()
     }
   }
+
+  private static let sigpipeIgnored: Void = { signal(SIGPIPE, SIG_IGN) }()
 
   /// Waits for stderr's end and the child's exit; call it once stdout is read to its end.
   func wait() -> (status: Int32, stderr: Data) {

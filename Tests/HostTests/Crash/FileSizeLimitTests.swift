@@ -12,6 +12,7 @@ import Testing
 /// short at the limit, then fails the next with EFBIG. It is set in a child process
 /// (`refold-crash-child fill`), since the limit holds for every file a process writes, and
 /// the child ignores SIGXFSZ, which would otherwise kill it.
+@Suite(.enabled(if: Sanitizer.fileSizeLimitsWork, "ThreadSanitizer cannot start under a file-size limit"))
 struct FileSizeLimitTests {
   struct Report: Decodable {
     var durableSeq: UInt64
