@@ -23,10 +23,8 @@ struct DemoCommand: AsyncParsableCommand {
   @OptionGroup var plugins: PluginOptions
 
   func run() async throws {
-    var plugins = plugins
     // The demo always records: without --record, to a new file.
-    if plugins.record == nil { plugins.record = Self.defaultLogPath() }
-    try await DemoRun(plugins: plugins).run()
+    try await DemoRun(logPath: plugins.record ?? Self.defaultLogPath(), plugins: plugins).run()
   }
 
   static func defaultLogPath() -> String {

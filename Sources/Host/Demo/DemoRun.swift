@@ -4,9 +4,16 @@ import Reducers
 /// One run of `refold demo`: backend up, scripted session recorded, log replayed and verified,
 /// report printed.
 struct DemoRun {
-  /// The hosted plugins' flags, `record` set.
+  let logPath: String
+  /// The hosted plugins' flags; their `record` is `logPath`.
   let plugins: PluginOptions
-  private var logPath: String { plugins.record ?? "" }
+
+  init(logPath: String, plugins: PluginOptions) {
+    self.logPath = logPath
+    var plugins = plugins
+    plugins.record = logPath
+    self.plugins = plugins
+  }
 
   @MainActor
   func run() async throws {
