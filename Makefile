@@ -35,7 +35,7 @@ demo: deps
 	$(SWIFT) run refold demo
 
 # The libFuzzer target on the event log and the codec (docs/fuzzing.md): 90 seconds, and
-# ten million inputs over two processes (about two hours on an idle 2-core machine).
+# ten million inputs over two processes (about 1.5 hours on an idle 2-core machine, over 2 when shared).
 fuzz: deps
 	./scripts/fuzz.sh --seconds 90
 
