@@ -59,7 +59,7 @@ public enum Refold {
       // (70), not a replay that diverged (1, ArgumentParser's code for an unknown error).
       let code = RootCommand.exitCode(for: error)
       guard code == .failure else { return report(parseError: error) }
-      Terminal.err("refold: \(error)".split(whereSeparator: \.isNewline).joined(separator: " "))
+      Terminal.err("refold: \(error)")
       return HostError.Kind.failure.rawValue
     }
   }

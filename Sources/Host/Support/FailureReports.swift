@@ -61,8 +61,7 @@ struct OneLineIssueReporter: IssueReporter {
 
   private func print(_ text: String, severity: IssueSeverity) {
     guard !reports.covers(text) else { return }
-    let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-    Terminal.err(severity == .warning ? "refold: warning: \(line)" : "refold: \(line)")
+    Terminal.err(severity == .warning ? "refold: warning: \(text)" : "refold: \(text)")
   }
 }
 

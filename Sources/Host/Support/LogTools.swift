@@ -69,7 +69,7 @@ enum LogTools {
       for warning in result.warnings { Terminal.err("refold: warning: \(warning)") }
       return result
     } catch let divergence as ReplayDivergence {
-      throw HostError(.diverged, "\(divergence)".replacingOccurrences(of: "\n", with: " "))
+      throw HostError(.diverged, "\(divergence)")
     } catch let error as LogReadError {
       throw HostError.badInput(error.description)
     }

@@ -7,8 +7,11 @@ enum Terminal {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
   }
 
+  /// Writes `line` to stderr as one line: newlines in what it quotes (an error's description,
+  /// a divergence) become spaces, so that every message `refold` prints there is one line.
   static func err(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    let oneLine = line.split(whereSeparator: \.isNewline).joined(separator: " ")
+    FileHandle.standardError.write(Data((oneLine + "\n").utf8))
   }
 
   /// Whether stderr is a terminal, so that progress lines are worth drawing.

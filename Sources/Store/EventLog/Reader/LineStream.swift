@@ -135,8 +135,12 @@ final class LineStream {
   /// Moves the partial line to the front and makes the buffer hold `lineBytes` at least.
   private func reserve(lineBytes: Int) {
     compact()
-    guard buffer.count < lineBytes else { return }
-    let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: lineBytes, alignment: 16)
+    if buffer.count < lineBytes { resize(to: lineBytes) }
+  }
+
+  /// Replaces the buffer with one of `byteCount` bytes that starts with what it held.
+  private func resize(to byteCount: Int) {
+    let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: byteCount, alignment: 16)
     larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<end]))
     buffer.deallocate()
     buffer = larger
@@ -156,12 +160,7 @@ final class LineStream {
   /// Moves the partial line to the front, grows the buffer when a line fills it, and reads.
   private func fill() throws(LogReadError) {
     compact()
-    if end == buffer.count {
-      let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 16)
-      larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<end]))
-      buffer.deallocate()
-      buffer = larger
-    }
+    if end == buffer.count { resize(to: buffer.count * 2) }
     while true {
       let count = read(fd, buffer.baseAddress! + end, buffer.count - end)
       if count > 0 {
