@@ -41,6 +41,9 @@ let package = Package(
       pkgConfig: "json-c",
       providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
     ),
+    // NB: The one system call Swift cannot make (`syscall` is variadic): membarrier, for the
+    //     recorder's hand-off from the store (`Sources/Store/Support/AsymmetricFence.swift`).
+    .target(name: "CSystemCalls"),
     .target(
       name: "Effects",
       dependencies: [
@@ -50,6 +53,7 @@ let package = Package(
     .target(
       name: "Store",
       dependencies: [
+        "CSystemCalls",
         "Effects",
         .target(name: "CJSONC", condition: .when(platforms: [.linux])),
         .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -147,7 +151,7 @@ let package = Package(
   ]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.name != "CSystemCalls" {
   target.swiftSettings = (target.swiftSettings ?? []) + [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),

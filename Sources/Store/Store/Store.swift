@@ -22,11 +22,15 @@ public final class Store<State, Action: Sendable> {
   @usableFromInline @exclusivity(unchecked) var isFolding = false
   @usableFromInline @exclusivity(unchecked) var queue: [QueuedAction] = []
   @usableFromInline @exclusivity(unchecked) var plugins: [any StorePlugin<State, Action>] {
-    didSet { hasPlugins = !plugins.isEmpty }
+    didSet { route() }
   }
-  /// Kept apart from `plugins` because asking an array of parameterized existentials whether
-  /// it is empty costs a runtime metadata lookup on every action.
+  @usableFromInline @exclusivity(unchecked) var routes: PluginRoutes<State, Action>
   @usableFromInline @exclusivity(unchecked) var hasPlugins: Bool
+  /// Whether `routes.beforeQueue` and `routes.afterQueue` are not empty. Kept apart because
+  /// asking an array of parameterized existentials whether it is empty costs a runtime metadata
+  /// lookup on every action.
+  @usableFromInline @exclusivity(unchecked) var hasPluginsBeforeQueue: Bool
+  @usableFromInline @exclusivity(unchecked) var hasPluginsAfterQueue: Bool
   @usableFromInline let bindings = BindingTable<State>()
   @usableFromInline let runtime = EffectRuntime<Action>()
 
@@ -47,7 +51,7 @@ public final class Store<State, Action: Sendable> {
   /// Makes a store that starts at `initialState` and folds actions with `reducer`.
   ///
   /// - Parameter plugins: see every commit, in order (the event log's `Recorder`, logging,
-  ///   metrics).
+  ///   metrics), in the order given.
   public init<R: Reducer>(
     initialState: State,
     reducer: R,
@@ -56,7 +60,10 @@ public final class Store<State, Action: Sendable> {
     self._state = initialState
     self.reducer = reducer.reduce(into:action:)
     self.plugins = plugins
+    self.routes = PluginRoutes(plugins)
     self.hasPlugins = !plugins.isEmpty
+    self.hasPluginsBeforeQueue = !routes.beforeQueue.isEmpty
+    self.hasPluginsAfterQueue = !routes.afterQueue.isEmpty
     runtime.dispatch = { [weak self] action, group in
       self?.enqueueOrFold(action, origin: .effect, group: group)
     }
@@ -91,6 +98,13 @@ public final class Store<State, Action: Sendable> {
   /// Removes a plugin that was added at init or with ``attach(_:)``.
   public func detach(_ plugin: any StorePlugin<State, Action>) {
     plugins.removeAll { $0 === plugin }
+  }
+
+  private func route() {
+    routes = PluginRoutes(plugins)
+    hasPlugins = !plugins.isEmpty
+    hasPluginsBeforeQueue = !routes.beforeQueue.isEmpty
+    hasPluginsAfterQueue = !routes.afterQueue.isEmpty
   }
 
   /// How many effect tasks are running now.
@@ -142,7 +156,7 @@ public final class Store<State, Action: Sendable> {
       group = effectGroup
       runtime.start(effect, in: .init(cancelIDs: [], group: effectGroup, startedBy: action))
     }
-    if hasPlugins { notifyPlugins(action, origin: origin) }
+    if hasPlugins { tellPlugins(action, origin: origin) }
     if !bindings.isEmpty { dispatchBindings() }
     return group
   }
@@ -171,23 +185,54 @@ public final class Store<State, Action: Sendable> {
     }
   }
 
-  /// Tells the plugins about the commit. Inlinable, like the fold: in the store's unspecialized
-  /// generic code, walking an array of `any StorePlugin<State, Action>` looked up the type
-  /// metadata of the array, the existential and the tuple of failures on every action, which
-  /// cost more than the recorder's whole `didCommit`.
-  @inlinable
-  func notifyPlugins(_ action: Action, origin: ActionOrigin) {
+  /// Tells the plugins about the commit, in their order (``PluginRoutes``): the recorder's
+  /// hand-off is written out here. Specialized in the caller's module like the fold, but not
+  /// inlined into it, so that the fold of a store without plugins stays small enough to be
+  /// inlined into `send`.
+  @inlinable @inline(never)
+  func tellPlugins(_ action: Action, origin: ActionOrigin) {
+    if hasPluginsBeforeQueue { notifyPlugins(routes.beforeQueue, action, origin: origin) }
+    if let queue = routes.queue, !pushCommit(to: queue, origin: origin, action: action, state: _state) {
+      // It told the plugins after the queue too.
+      return queueRefused(action, origin: origin)
+    }
+    if hasPluginsAfterQueue { notifyPlugins(routes.afterQueue, action, origin: origin) }
+  }
+
+  /// The recorder's queue refused the commit (recording stopped, or it was closed): its
+  /// `didCommit` throws why. The plugins after it are told too, before it is detached, which
+  /// changes the routes.
+  @usableFromInline
+  func queueRefused(_ action: Action, origin: ActionOrigin) {
     let commit = Commit(seq: seq, origin: origin, action: action, state: _state)
     var failures: PluginFailures?
+    if let owner = routes.queueOwner { tell(owner, commit, failures: &failures) }
+    for plugin in routes.afterQueue { tell(plugin, commit, failures: &failures) }
+    if let failures { detach(failures, at: seq) }
+  }
+
+  /// Tells `plugins` about the commit (the plugins before or after the recorder: see
+  /// ``PluginRoutes``). Inlinable, like the fold: in the store's unspecialized generic code,
+  /// walking an array of `any StorePlugin<State, Action>` looked up the type metadata of the
+  /// array, the existential and the tuple of failures on every action.
+  @inlinable
+  func notifyPlugins(_ plugins: [any StorePlugin<State, Action>], _ action: Action, origin: ActionOrigin) {
+    var failures: PluginFailures?
+    let commit = Commit(seq: seq, origin: origin, action: action, state: _state)
     for plugin in plugins {
-      do {
-        try plugin.didCommit(commit)
-      } catch {
-        if failures == nil { failures = PluginFailures() }
-        failures!.failed.append((plugin, error))
-      }
+      tell(plugin, commit, failures: &failures)
     }
-    if let failures { detach(failures, at: commit.seq) }
+    if let failures { detach(failures, at: seq) }
+  }
+
+  @inlinable
+  func tell(_ plugin: any StorePlugin<State, Action>, _ commit: Commit<State, Action>, failures: inout PluginFailures?) {
+    do {
+      try plugin.didCommit(commit)
+    } catch {
+      if failures == nil { failures = PluginFailures() }
+      failures!.failed.append((plugin, error))
+    }
   }
 
   /// The plugins that threw during one commit, detached once every plugin has seen it.

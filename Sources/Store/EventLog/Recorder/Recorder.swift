@@ -18,16 +18,18 @@ import Foundation
 /// ```
 ///
 /// `init` creates the file (mode 0600) and writes the header before it returns, so a missing
-/// folder or a denied permission throws there, naming the path. After that, ``didCommit(_:)``
-/// only hands the action to a background writer thread, which encodes, writes and fsyncs in
-/// batches per ``RecorderOptions/fsync``. Actions and states are written redacted
-/// (``Redaction``).
+/// folder or a denied permission throws there, naming the path. After that, a store hands each
+/// commit to a background writer thread through a lock-free queue: no
+/// encoding, I/O or lock happens on the store's thread. The writer encodes, writes and fsyncs
+/// in batches per ``RecorderOptions/fsync``. Actions and states are written redacted
+/// (``Redaction``). Each event's `t` comes from the kernel's coarse clock (1 to 4 ms).
 ///
 /// When a write fails (disk full, I/O error, the file removed or replaced), recording stops:
-/// a line goes to stderr at once (or to ``RecorderOptions/onFailure``), the next ``didCommit(_:)`` throws the ``RecorderError`` (so
-/// the store detaches the recorder, reports it, and keeps running), and ``close()`` throws it.
-/// What was written before stays readable. A file-size limit (`RLIMIT_FSIZE`) counts as a write
-/// failure (EFBIG) only in a process that ignores `SIGXFSZ`; otherwise the kernel kills it.
+/// a line goes to stderr at once (or to ``RecorderOptions/onFailure``), the next commit makes
+/// ``didCommit(_:)`` throw the ``RecorderError`` (so the store detaches the recorder, reports
+/// it, and keeps running), and ``close()`` throws it. What was written before stays readable.
+/// A file-size limit (`RLIMIT_FSIZE`) counts as a write failure (EFBIG) only in a process that
+/// ignores `SIGXFSZ`; otherwise the kernel kills it.
 ///
 /// Call ``close()`` at the end: it writes what is pending, a final checkpoint with the full
 /// state, and fsyncs. A recorder released without `close()` does the same in `deinit`,
@@ -54,14 +56,9 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
   /// What happened while opening, e.g. a torn last line that was cut for `.append`.
   public let warnings: [String]
 
-  private let shared: RecorderShared<State, Action>
+  let queue: CommitQueue<State, Action>
   /// The log's descriptor, for the test hook below; only the writer thread writes to it.
   private let descriptor: Int32
-  private let checkpointInterval: UInt64
-  private let signalThreshold: Int
-  /// Above this many pending actions `didCommit` waits for the writer, so memory stays bounded
-  /// when actions come faster than the disk takes them.
-  private let pendingLimit: Int
 
   /// Creates (or, per ``RecorderOptions/existingFile``, replaces or continues) the log at
   /// `file` and writes its header.
@@ -107,15 +104,13 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
     self.resumedAtSeq = startSeq
     self.descriptor = handle.fd
     self.warnings = warnings
-    self.checkpointInterval = UInt64(effective.checkpointInterval)
-    self.signalThreshold = effective.fsync == .always ? 1 : 4096
-    self.pendingLimit = 1 << 20
-    let shared = RecorderShared<State, Action>(lastSeq: startSeq, initialState: initialState)
-    self.shared = shared
+    let queue = CommitQueue<State, Action>(
+      lastSeq: startSeq, initialState: initialState, checkpointInterval: UInt64(effective.checkpointInterval))
+    self.queue = queue
     let writerOptions = effective
-    let thread = Thread { [shared, handle, writerOptions, startSeq, lastLineIsCheckpoint] in
+    let thread = Thread { [queue, handle, writerOptions, startSeq, lastLineIsCheckpoint] in
       var writer = RecorderWriter(
-        shared: shared, handle: handle, options: writerOptions, startSeq: startSeq,
+        queue: queue, handle: handle, options: writerOptions, startSeq: startSeq,
         lastLineIsCheckpoint: lastLineIsCheckpoint)
       writer.run()
     }
@@ -124,74 +119,63 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
   }
 
   deinit {
-    // Not closed: flush and close now, on this thread, rather than lose what is pending.
-    let shared = shared
-    let mustWait = shared.lock.withLock {
-      if shared.finished { return false }
-      shared.closing = true
+    // Not closed: flush and close now, on this thread, rather than lose what is pending. Nothing
+    // can push any more: whatever held this recorder has let it go.
+    let queue = queue
+    let mustWait = queue.lock.withLock {
+      if queue.finished { return false }
+      queue.leaveOpen(for: CommitQueue<State, Action>.Status.closing)
       return true
     }
     if mustWait {
-      shared.signalWriter()
-      shared.done.wait()
+      queue.signalWriter()
+      queue.done.wait()
     }
   }
 
   /// The highest seq known to be on disk: fsynced, or with ``FsyncPolicy/never`` written.
-  public var durableSeq: UInt64 { shared.durable.load(ordering: .acquiring) }
+  public var durableSeq: UInt64 { queue.durable.load(ordering: .acquiring) }
 
   /// The highest seq handed to the writer.
-  public var recordedSeq: UInt64 {
-    let shared = shared
-    return shared.lock.withLock { shared.lastSeq }
-  }
+  public var recordedSeq: UInt64 { queue.published.load(ordering: .acquiring) }
 
   /// Hands the commit to the writer thread and returns: no encoding or I/O happens here.
+  ///
+  /// A store calls this only when the hand-off fails; otherwise it hands commits over itself,
+  /// through code specialized for its `State` and `Action`.
   ///
   /// - Throws: the ``RecorderError`` that stopped recording, or ``RecorderError/Kind/closed``
   ///   after ``close()``.
   @MainActor
   public func didCommit(_ commit: Commit<State, Action>) throws {
-    var time = timespec()
-    clock_gettime(CLOCK_REALTIME, &time)
-    let outcome = shared.commit(
-      origin: commit.origin, action: commit.action, state: commit.state, seconds: Int(time.tv_sec),
-      nanoseconds: Int(time.tv_nsec), checkpointInterval: checkpointInterval, signalThreshold: signalThreshold,
-      pendingLimit: pendingLimit)
-    switch outcome {
-    case .queued:
-      return
-    case .signal:
-      shared.signalWriter()
-    case .full:
-      shared.signalWriter()
-      shared.waitForRoom(limit: pendingLimit)
-    case .failed(let error):
-      throw error
-    case .closed:
-      throw RecorderError(.closed, path: path, message: "seq \(commit.seq) came after close() and was not recorded")
-    }
+    if queue.push(origin: commit.origin, action: commit.action, state: commit.state) { return }
+    let failure = queue.lock.withLock { queue.failure }
+    if let failure { throw failure }
+    throw RecorderError(.closed, path: path, message: "seq \(commit.seq) came after close() and was not recorded")
   }
-
 
   /// Writes what is pending and a final checkpoint with the full state, fsyncs (unless
   /// ``FsyncPolicy/never``) and closes the file. Later calls return at once.
   ///
+  /// Main-actor isolated, like ``didCommit(_:)``, so that it comes after every commit sent
+  /// before it and before any sent after it.
+  ///
   /// - Throws: the ``RecorderError`` that stopped recording, if any (every call).
+  @MainActor
   public func close() async throws {
+    let queue = queue
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-      let shared = shared
-      let result: Result<Bool, RecorderError> = shared.lock.withLock {
-        if shared.finished {
-          if let failure = shared.failure { return .failure(failure) }
+      let result: Result<Bool, RecorderError> = queue.lock.withLock {
+        if queue.finished {
+          if let failure = queue.failure { return .failure(failure) }
           return .success(false)
         }
-        shared.closing = true
-        shared.closeWaiters.append(continuation)
+        queue.leaveOpen(for: CommitQueue<State, Action>.Status.closing)
+        queue.closeWaiters.append(continuation)
         return .success(true)
       }
       switch result {
-      case .success(true): shared.signalWriter()
+      case .success(true): queue.signalWriter()
       case .success(false): continuation.resume()
       case .failure(let error): continuation.resume(throwing: error)
       }

@@ -7,123 +7,104 @@
 #endif
 import Foundation
 
-/// The background writer: takes the pending actions, encodes them into lines, writes, fsyncs
+/// The background writer: takes the published commits, encodes them into lines, writes, fsyncs
 /// per the policy, and on close writes the final checkpoint. Runs on its own thread; everything
-/// here but `shared` belongs to that thread.
+/// here but `queue` belongs to that thread.
 struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
-  let shared: RecorderShared<State, Action>
+  typealias Status = CommitQueue<State, Action>.Status
+
+  let queue: CommitQueue<State, Action>
   let handle: LogFileHandle
   let options: RecorderOptions
   /// Whether the last line in the file is a checkpoint for the last seq written.
   var lastLineIsCheckpoint: Bool
   var schedule: SyncSchedule
+  /// The seq the log had when recording started; a final checkpoint only follows commits.
+  let startSeq: UInt64
 
   private let encoder = LogJSONEncoder()
   private var out: [UInt8] = []
-  /// The batch taken from `shared`: its buffers are swapped with these, so both are reused.
-  private var stamps: [PendingStamp] = []
-  private var actions: UnsafeMutablePointer<Action>
-  private var actionCapacity = 1024
-  private var checkpointSeqs: [UInt64] = []
-  private var checkpointStates: [State] = []
 
   /// Lines are written in pieces of about this size, so a huge batch needs no huge buffer.
   static var writeChunk: Int { 1 << 20 }
 
-  init(shared: RecorderShared<State, Action>, handle: LogFileHandle, options: RecorderOptions,
+  init(queue: CommitQueue<State, Action>, handle: LogFileHandle, options: RecorderOptions,
        startSeq: UInt64, lastLineIsCheckpoint: Bool) {
-    self.shared = shared
+    self.queue = queue
     self.handle = handle
     self.options = options
     self.lastLineIsCheckpoint = lastLineIsCheckpoint
     self.schedule = SyncSchedule(policy: options.fsync, startSeq: startSeq)
-    self.actions = .allocate(capacity: actionCapacity)
+    self.startSeq = startSeq
   }
 
   mutating func run() {
     var deadline: Date? = nil
     while true {
-      shared.waitForWork(until: deadline)
-      var finalState: State?
-      var closing = false
-      var lastSeq: UInt64 = 0
-      shared.lock.withLock {
-        swap(&shared.stamps, &stamps)
-        swap(&shared.actions, &actions)
-        swap(&shared.actionCapacity, &actionCapacity)
-        swap(&shared.checkpointSeqs, &checkpointSeqs)
-        swap(&shared.checkpointStates, &checkpointStates)
-        shared.signaled = false
-        closing = shared.closing
-        lastSeq = shared.lastSeq
-        if closing, shared.hasCommits { finalState = shared.lastState.pointee }
-        // Awake: commits only signal past the threshold until the writer goes idle below.
-        shared.writerIdle = false
+      let wasIdle = deadline == nil
+      queue.waitForWork(until: deadline)
+      if wasIdle, options.fsync != .always, queue.status.load(ordering: .acquiring) == Status.open {
+        // Woken by the first commit after a rest: let a tick's worth of commits gather before
+        // writing any, so that a burst is not encoded on the other core while the store is
+        // still sending it (on a 2-core machine that slowed the store's thread by half).
+        // `.always` writes at once: its promise is "durable soon".
+        deadline = Date(timeIntervalSinceNow: SyncSchedule.tick)
+        continue
       }
-      shared.announceRoom()
+      // The status first: once it says closing, every commit is published.
+      let closing = queue.status.load(ordering: .acquiring) == Status.closing
+      let end = queue.published.load(ordering: .acquiring)
       do {
-        try writeBatch()
+        try writeCommits(through: end)
         if closing {
-          try finish(lastSeq: lastSeq, finalState: finalState)
-          return end(failure: nil)
+          try finish(lastSeq: end)
+          return self.end(failure: nil)
         }
         try syncIfDue()
       } catch {
-        return end(failure: error)
+        return self.end(failure: error)
       }
-      deadline = schedule.isIdle ? nextIdleDeadline() : Date(timeIntervalSinceNow: SyncSchedule.tick)
+      if queue.published.load(ordering: .acquiring) != end {
+        deadline = .distantPast  // more came while writing: go again at once
+      } else {
+        // Idle: sleep until the next commit wakes it. Otherwise wake at the tick to sync.
+        deadline = schedule.isIdle ? nil : Date(timeIntervalSinceNow: SyncSchedule.tick)
+      }
     }
-  }
-
-  /// Nothing waits to be synced: sleep with no deadline (`nil`) unless commits arrived while
-  /// the batch was written (`.distantPast`: go again at once). Decided under the lock, with
-  /// `writerIdle` set there, so that the next commit wakes the writer: otherwise commits below
-  /// the signal threshold would wait, unwritten, for a wake-up that never comes.
-  private func nextIdleDeadline() -> Date? {
-    let shared = shared
-    let hasWork = shared.lock.withLock {
-      let pending = !shared.stamps.isEmpty || shared.closing
-      if !pending { shared.writerIdle = true }
-      return pending
-    }
-    return hasWork ? .distantPast : nil
   }
 
   // MARK: Writing
 
-  private mutating func writeBatch() throws(RecorderError) {
-    guard !stamps.isEmpty else { return }
-    defer {
-      actions.deinitialize(count: stamps.count)
-      stamps.removeAll(keepingCapacity: true)
-      checkpointSeqs.removeAll(keepingCapacity: true)
-      checkpointStates.removeAll(keepingCapacity: true)
-    }
-    var nextCheckpoint = 0
-    var oldest = stamps[0].commitTime
+  /// Takes the commits through `end` from the queue and writes their lines, with a checkpoint
+  /// after each seq the store kept a state for.
+  private mutating func writeCommits(through end: UInt64) throws(RecorderError) {
+    guard queue.takenSeq < end else { return }
+    defer { queue.reportTaken() }
+    let snapshotInterval = UInt64(options.snapshotInterval)
+    var oldest: Double?
     var throughSeq = schedule.writtenSeq
-    for index in stamps.indices {
-      let entry = stamps[index]
+    while queue.takenSeq < end {
+      let commit = queue.takeNext()
+      let seq = queue.takenSeq
+      let time = commit.time.value
+      if oldest == nil { oldest = time }
       do {
         try LogLineWriter.appendEvent(
-          seq: entry.seq, t: entry.commitTime, origin: entry.origin, action: actions[index],
-          encoder: encoder, into: &out)
+          seq: seq, t: time, origin: commit.origin, action: commit.action, encoder: encoder, into: &out)
       } catch {
         try flush(throughSeq: throughSeq, oldest: oldest)
         throw RecorderError(
-          .encodingFailed, path: handle.path, seq: entry.seq,
-          message: "the action at seq \(entry.seq) cannot be encoded: \(error)")
+          .encodingFailed, path: handle.path, seq: seq,
+          message: "the action at seq \(seq) cannot be encoded: \(error)")
       }
       lastLineIsCheckpoint = false
-      if nextCheckpoint < checkpointSeqs.count, checkpointSeqs[nextCheckpoint] == entry.seq {
-        let state = checkpointStates[nextCheckpoint]
-        nextCheckpoint += 1
-        try appendCheckpoint(seq: entry.seq, state: state, includeState: entry.seq % UInt64(options.snapshotInterval) == 0)
+      if seq % queue.checkpointInterval == 0, let state = queue.takeCheckpointState(seq: seq) {
+        try appendCheckpoint(seq: seq, state: state, includeState: seq % snapshotInterval == 0)
       }
-      throughSeq = entry.seq
+      throughSeq = seq
       if out.count >= Self.writeChunk {
         try flush(throughSeq: throughSeq, oldest: oldest)
-        oldest = entry.commitTime
+        oldest = nil
       }
     }
     try flush(throughSeq: throughSeq, oldest: oldest)
@@ -142,7 +123,7 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
     lastLineIsCheckpoint = true
   }
 
-  private mutating func flush(throughSeq: UInt64, oldest: Double) throws(RecorderError) {
+  private mutating func flush(throughSeq: UInt64, oldest: Double?) throws(RecorderError) {
     guard !out.isEmpty else { return }
     try handle.writeAll(out, seq: throughSeq)
     schedule.wrote(bytes: out.count, throughSeq: throughSeq, oldestCommit: oldest)
@@ -161,7 +142,7 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
 
   private func reportDurable() {
     let seq = schedule.durableSeq
-    let previous = shared.durable.exchange(seq, ordering: .acquiringAndReleasing)
+    let previous = queue.durable.exchange(seq, ordering: .acquiringAndReleasing)
     if seq != previous { options.onDurable?(seq) }
   }
 
@@ -175,9 +156,10 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
 
   /// The final checkpoint (with the full state) unless the last line is a checkpoint already,
   /// then fsync.
-  private mutating func finish(lastSeq: UInt64, finalState: State?) throws(RecorderError) {
-    if !lastLineIsCheckpoint, let finalState, lastSeq == schedule.writtenSeq {
-      try appendCheckpoint(seq: lastSeq, state: finalState, includeState: true)
+  private mutating func finish(lastSeq: UInt64) throws(RecorderError) {
+    // `lastState` was last written on the main actor before `close()` set the status read above.
+    if !lastLineIsCheckpoint, lastSeq > startSeq, lastSeq == schedule.writtenSeq {
+      try appendCheckpoint(seq: lastSeq, state: queue.lastState, includeState: true)
       try flush(throughSeq: lastSeq, oldest: Self.now())
     }
     try handle.checkIdentity(seq: lastSeq)
@@ -200,20 +182,22 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
         _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
       }
     }
-    actions.deallocate()
-    let (waiters, stored) = shared.lock.withLock {
-      if let failure, shared.failure == nil { shared.failure = failure }
-      shared.finished = true
-      shared.discardPending()
-      let waiters = shared.closeWaiters
-      shared.closeWaiters = []
-      return (waiters, shared.failure)
+    let queue = queue
+    let (waiters, stored) = queue.lock.withLock {
+      if let failure, queue.failure == nil {
+        queue.failure = failure
+        queue.status.store(Status.stopped, ordering: .releasing)
+      }
+      queue.finished = true
+      let waiters = queue.closeWaiters
+      queue.closeWaiters = []
+      return (waiters, queue.failure)
     }
-    shared.announceRoom()
+    queue.discardPublished()
     for waiter in waiters {
       if let stored { waiter.resume(throwing: stored) } else { waiter.resume() }
     }
-    shared.done.signal()
+    queue.done.signal()
   }
 }
 

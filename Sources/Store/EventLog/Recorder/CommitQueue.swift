@@ -1,0 +1,351 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// One committed action waiting for the recorder's writer. Its seq is implicit: the queue's
+/// commits are numbered consecutively.
+@usableFromInline
+struct PendingCommit<Action> {
+  @usableFromInline let time: CommitTime
+  @usableFromInline let origin: ActionOrigin
+  @usableFromInline let action: Action
+
+  @inlinable
+  init(time: CommitTime, origin: ActionOrigin, action: Action) {
+    self.time = time
+    self.origin = origin
+    self.action = action
+  }
+}
+
+/// A fixed run of pending commits. The queue is a chain of blocks: the store fills the last,
+/// the writer empties the first, and neither ever moves a commit.
+@usableFromInline
+final class CommitBlock<Action> {
+  @usableFromInline static var capacity: Int { 1024 }
+  /// Initialized from the writer's position up to the store's; the writer moves them out.
+  @usableFromInline let entries: UnsafeMutablePointer<PendingCommit<Action>>
+  /// Set by the store before it publishes the last commit of this block.
+  @usableFromInline var next: CommitBlock<Action>?
+
+  @usableFromInline
+  init() {
+    entries = .allocate(capacity: Self.capacity)
+  }
+
+  deinit {
+    entries.deallocate()
+  }
+}
+
+/// The hand-off from the store (on the main actor) to the recorder's writer thread: a
+/// single-producer, single-consumer queue with no lock on the store's side.
+///
+/// A recorded commit must cost the store's thread about as much as the rest of the commit (issue
+/// 7: W4 ≤ 2× unrecorded W1, some 15 ns), so ``push(origin:action:state:)`` is inlinable and is
+/// specialized into the store's fold in the app's module: no generic metadata, no lock, no
+/// allocation but one block per 1,024 commits, and a coarse clock. It writes the commit into
+/// the last block and publishes its seq with a release store; the writer reads up to the
+/// published seq with an acquire load. The writer sleeps only after telling the store so and
+/// fencing (``AsymmetricFence``); the store wakes it then, and every ``signalInterval`` commits.
+///
+/// What happens rarely takes a lock: a state kept for a checkpoint (one commit in
+/// `checkpointInterval`), waking the writer, waiting for room, stopping and closing.
+///
+/// Every commit is pushed on the main actor (``StorePlugin/didCommit(_:)`` and
+/// ``Recorder/close()`` are main-actor isolated), so there is one producer at a time even when
+/// several stores share a recorder.
+@usableFromInline
+final class CommitQueue<State, Action>: @unchecked Sendable {
+  // NB: @unchecked: the store's side below is touched only on the main actor, the writer's side
+  //     only on the writer thread, the commits between them are published by `published`
+  //     (release/acquire), and the rest only with `lock` held.
+
+  @usableFromInline enum Status {
+    @usableFromInline static var open: UInt8 { 0 }
+    /// `close()` was called: the writer writes what was published, then ends.
+    @usableFromInline static var closing: UInt8 { 1 }
+    /// A write failed; nothing more is taken.
+    @usableFromInline static var stopped: UInt8 { 2 }
+  }
+
+  // NB: The layout keeps apart what each thread writes often, so that the writer taking commits
+  //     does not steal the cache line the store is pushing to: the store's fields first, then
+  //     a cache line of padding, then the writer's. Generic `lastState` comes last in its group,
+  //     so that the fields before it have fixed offsets.
+
+  // MARK: The store's side (main actor), and what it reads on every push
+
+  @usableFromInline @exclusivity(unchecked) var tail: CommitBlock<Action>
+  @usableFromInline @exclusivity(unchecked) var tailIndex = 0
+  /// Blocks started since the store last woke the writer.
+  @usableFromInline @exclusivity(unchecked) var blocksSinceSignal = 0
+  /// Commits until the next one whose state is kept for a checkpoint: a count down rather
+  /// than `seq % checkpointInterval`, a division that would cost a fifth of the push.
+  @usableFromInline @exclusivity(unchecked) var untilCheckpoint: UInt64
+  @usableFromInline let checkpointInterval: UInt64
+  @usableFromInline let lightFenceIsFull: Bool
+  /// The seq of the last commit whose entry is initialized.
+  @usableFromInline let published: Atomic<UInt64>
+  @usableFromInline let status: Atomic<UInt8>
+  /// The writer sleeps until woken: the next commit must wake it.
+  @usableFromInline let writerSleeping: Atomic<Bool>
+  /// The state after the last commit (the initial state before any), for the final checkpoint.
+  /// The writer reads it only after `close()` set ``Status/closing`` on the main actor.
+  @usableFromInline @exclusivity(unchecked) var lastState: State
+
+  private let padding = CacheLinePadding()
+
+  // MARK: The writer's side
+
+  private var head: CommitBlock<Action>
+  private var headIndex = 0
+  private(set) var takenSeq: UInt64
+  /// The seq of the last commit the writer has taken, for the store's back-pressure.
+  let taken: Atomic<UInt64>
+  /// The highest seq known to be on disk (``Recorder/durableSeq``).
+  let durable: Atomic<UInt64>
+
+  /// The store wakes the writer every this many commits, and checks that it is not too far
+  /// behind (``pendingLimit``). Otherwise the writer wakes at its tick while it has work: a
+  /// burst shorter than a tick is written after it ends, not on the other core while it goes on.
+  @usableFromInline static var signalInterval: Int { 1 << 17 }
+  /// Above this many commits not yet taken, the store waits for the writer, so memory stays
+  /// bounded when commits come faster than the disk takes them.
+  static var pendingLimit: UInt64 { 1 << 20 }
+
+  // MARK: With `lock` held
+
+  let lock = RecorderLock()
+  /// Blocks the writer has emptied, for the store to fill again: a burst then writes to memory
+  /// that is already mapped, where fresh blocks cost a page fault every few hundred commits.
+  private var spareBlocks: [CommitBlock<Action>] = []
+  /// Keep at most this many bytes of spare blocks (a burst of some 250,000 small actions).
+  private static var spareBytes: Int { 4 << 20 }
+  private let maxSpareBlocks: Int
+  /// States to checkpoint, at seqs that are multiples of the checkpoint interval, in order.
+  private var checkpointSeqs: [UInt64] = []
+  private var checkpointStates: [State] = []
+  /// Set once, with ``Status/stopped``; the writer stops and `didCommit` throws it.
+  var failure: RecorderError?
+  /// The writer thread has ended.
+  var finished = false
+  var closeWaiters: [CheckedContinuation<Void, any Error>] = []
+
+  private let wake = NSCondition()
+  private var wakeFlag = false
+  /// The store waits on it when too much is pending.
+  private let room = NSCondition()
+  /// Signalled once when the writer thread ends.
+  let done = DispatchSemaphore(value: 0)
+
+  init(lastSeq: UInt64, initialState: State, checkpointInterval: UInt64) {
+    self.lastState = initialState
+    self.checkpointInterval = checkpointInterval
+    published = Atomic(lastSeq)
+    taken = Atomic(lastSeq)
+    durable = Atomic(lastSeq)
+    takenSeq = lastSeq
+    status = Atomic(Status.open)
+    writerSleeping = Atomic(false)
+    untilCheckpoint = checkpointInterval - lastSeq % checkpointInterval
+    lightFenceIsFull = AsymmetricFence.lightNeedsFullFence
+    maxSpareBlocks = max(1, Self.spareBytes / (CommitBlock<Action>.capacity * MemoryLayout<PendingCommit<Action>>.stride))
+    let block = CommitBlock<Action>()
+    tail = block
+    head = block
+  }
+
+  deinit {
+    // Commits published after the writer stopped (or never taken) are still initialized.
+    while takenSeq < published.load(ordering: .acquiring) { _ = takeNext() }
+  }
+
+  // MARK: The store's side
+
+  /// Hands one commit to the writer. Returns false, and takes nothing, once recording has
+  /// stopped or `close()` was called; ``Recorder/didCommit(_:)`` then throws why.
+  @inlinable @inline(__always)
+  func push(origin: ActionOrigin, action: Action, state: State) -> Bool {
+    guard status.load(ordering: .relaxed) == Status.open else { return false }
+    // The store is the only writer of `published`, so a relaxed load reads its own last store.
+    let seq = published.load(ordering: .relaxed) &+ 1
+    untilCheckpoint &-= 1
+    if untilCheckpoint == 0 { keepCheckpoint(seq: seq, state: state) }
+    (tail.entries + tailIndex).initialize(to: PendingCommit(time: .now(), origin: origin, action: action))
+    tailIndex &+= 1
+    // The next block is linked before this commit is published, so that the writer, having
+    // taken it, always finds the next one.
+    if tailIndex == CommitBlock<Action>.capacity { startBlock() }
+    lastState = state
+    published.store(seq, ordering: .releasing)
+    AsymmetricFence.light(full: lightFenceIsFull)
+    if writerSleeping.load(ordering: .relaxed) { wakeWriter() }
+    return true
+  }
+
+  @usableFromInline
+  func startBlock() {
+    let block = lock.withLock { spareBlocks.popLast() } ?? CommitBlock<Action>()
+    tail.next = block
+    tail = block
+    tailIndex = 0
+    blocksSinceSignal += 1
+    // Wake the writer now and then, and wait if it is too far behind. The commit that filled
+    // the last block is published just after this, so the writer may miss it now, but not at
+    // its next wake-up.
+    if blocksSinceSignal >= Self.signalInterval / CommitBlock<Action>.capacity { wakeWriter() }
+  }
+
+  @usableFromInline
+  func keepCheckpoint(seq: UInt64, state: State) {
+    untilCheckpoint = checkpointInterval
+    lock.withLock {
+      checkpointSeqs.append(seq)
+      checkpointStates.append(state)
+    }
+  }
+
+  /// Wakes the writer, and waits if it is too far behind.
+  @usableFromInline
+  func wakeWriter() {
+    // NB: `taken` is read here, every `signalInterval` commits, and not in `push`.
+    writerSleeping.store(false, ordering: .relaxed)
+    signalWriter()
+    if published.load(ordering: .relaxed) &- taken.load(ordering: .acquiring) >= Self.pendingLimit { waitForRoom() }
+  }
+
+  private func waitForRoom() {
+    room.lock()
+    while published.load(ordering: .relaxed) &- taken.load(ordering: .acquiring) >= Self.pendingLimit,
+      status.load(ordering: .acquiring) != Status.stopped
+    {
+      room.wait()
+    }
+    room.unlock()
+  }
+
+  // MARK: Control
+
+  /// Wakes the writer, whatever it waits for.
+  func signalWriter() {
+    wake.lock()
+    wakeFlag = true
+    wake.signal()
+    wake.unlock()
+  }
+
+  /// Moves from open to `status`; false if it was not open.
+  @discardableResult
+  func leaveOpen(for status: UInt8) -> Bool {
+    self.status.compareExchange(expected: Status.open, desired: status, ordering: .acquiringAndReleasing).exchanged
+  }
+
+  // MARK: The writer's side
+
+  /// Sleeps until woken or until `deadline`. With no deadline the writer first says it sleeps,
+  /// fences, and returns at once if a commit came meanwhile or the recorder is closing.
+  func waitForWork(until deadline: Date?) {
+    var deadline = deadline
+    if deadline == nil {
+      writerSleeping.store(true, ordering: .relaxed)
+      if !AsymmetricFence.heavy() {
+        // No fence: poll at the writer's tick rather than risk sleeping past a commit.
+        deadline = Date(timeIntervalSinceNow: SyncSchedule.tick)
+      }
+      if published.load(ordering: .acquiring) != takenSeq || status.load(ordering: .acquiring) != Status.open {
+        writerSleeping.store(false, ordering: .relaxed)
+        return
+      }
+    }
+    wake.lock()
+    while !wakeFlag {
+      if let deadline {
+        if !wake.wait(until: deadline) { break }
+      } else {
+        wake.wait()
+      }
+    }
+    wakeFlag = false
+    wake.unlock()
+    writerSleeping.store(false, ordering: .relaxed)
+  }
+
+  /// Moves the next published commit out. Call only while `takenSeq < published`.
+  func takeNext() -> PendingCommit<Action> {
+    if headIndex == CommitBlock<Action>.capacity {
+      let emptied = head
+      head = emptied.next!
+      headIndex = 0
+      emptied.next = nil
+      lock.withLock {
+        if spareBlocks.count < maxSpareBlocks { spareBlocks.append(emptied) }
+      }
+    }
+    let commit = (head.entries + headIndex).move()
+    headIndex += 1
+    takenSeq += 1
+    return commit
+  }
+
+  /// Tells the store how far the writer has taken, and wakes it if it waits for room.
+  func reportTaken() {
+    taken.store(takenSeq, ordering: .releasing)
+    announceRoom()
+  }
+
+  func announceRoom() {
+    room.lock()
+    room.broadcast()
+    room.unlock()
+  }
+
+  /// The state kept for the checkpoint at `seq`, if it is the next one kept.
+  func takeCheckpointState(seq: UInt64) -> State? {
+    lock.withLock {
+      guard let first = checkpointSeqs.first, first == seq else { return nil }
+      checkpointSeqs.removeFirst()
+      return checkpointStates.removeFirst()
+    }
+  }
+
+  /// Drops every published commit (recording stopped).
+  func discardPublished() {
+    while takenSeq < published.load(ordering: .acquiring) { _ = takeNext() }
+    lock.withLock {
+      checkpointSeqs.removeAll()
+      checkpointStates.removeAll()
+    }
+    reportTaken()
+  }
+}
+
+/// ``CommitQueue/push(origin:action:state:)`` with no retain and release of the queue (the
+/// caller keeps it alive). A free function, so that its closure is not main-actor isolated:
+/// an isolated closure passed to the standard library gets a dynamic isolation check.
+@inlinable @inline(__always)
+func pushCommit<State, Action>(
+  to queue: Unmanaged<CommitQueue<State, Action>>, origin: ActionOrigin, action: Action, state: State
+) -> Bool {
+  queue._withUnsafeGuaranteedRef { $0.push(origin: origin, action: action, state: state) }
+}
+
+/// A plugin whose commits the store hands over itself, through a ``CommitQueue`` specialized
+/// for its state and action (the ``Recorder``). The store still calls
+/// ``StorePlugin/didCommit(_:)`` when ``CommitQueue/push(origin:action:state:)`` refuses a
+/// commit, so that the plugin throws why.
+protocol CommitQueueOwner: AnyObject {
+  /// The queue, if it is for commits of `State` and `Action`.
+  func commitQueue<S, A>(state: S.Type, action: A.Type) -> CommitQueue<S, A>?
+}
+
+extension Recorder: CommitQueueOwner {
+  func commitQueue<S, A>(state: S.Type, action: A.Type) -> CommitQueue<S, A>? {
+    queue as? CommitQueue<S, A>
+  }
+}
+
+/// 64 bytes that keep the fields before and after them on different cache lines.
+struct CacheLinePadding {
+  private let bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+}

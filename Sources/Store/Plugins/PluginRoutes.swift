@@ -1,0 +1,40 @@
+/// How a commit reaches a store's plugins, worked out again whenever they change.
+///
+/// The first plugin that owns a ``CommitQueue`` (a ``Recorder``) gets its commits from the store
+/// directly: the store's fold pushes them, specialized for its `State` and `Action`, with no
+/// call through `any StorePlugin`. Only when the queue refuses one (recording stopped, or the
+/// recorder was closed) does the store call that plugin's ``StorePlugin/didCommit(_:)``, which
+/// throws why. The plugins before it in the list are told first and those after it last, so
+/// every plugin still sees each commit in the order given.
+@usableFromInline
+struct PluginRoutes<State, Action> {
+  @usableFromInline let beforeQueue: [any StorePlugin<State, Action>]
+  // NB: Unmanaged: `queueOwner` keeps the queue alive, and a retain and release around each
+  //     push (which even `unowned(unsafe)` got) cost as much as the push itself.
+  @usableFromInline let queue: Unmanaged<CommitQueue<State, Action>>?
+  @usableFromInline let queueOwner: (any StorePlugin<State, Action>)?
+  @usableFromInline let afterQueue: [any StorePlugin<State, Action>]
+
+  init(_ plugins: [any StorePlugin<State, Action>]) {
+    var queue: CommitQueue<State, Action>?
+    var queueOwner: (any StorePlugin<State, Action>)?
+    var before: [any StorePlugin<State, Action>] = []
+    var after: [any StorePlugin<State, Action>] = []
+    for plugin in plugins {
+      if queue == nil, let owner = plugin as? any CommitQueueOwner,
+        let found = owner.commitQueue(state: State.self, action: Action.self)
+      {
+        queue = found
+        queueOwner = plugin
+      } else if queue == nil {
+        before.append(plugin)
+      } else {
+        after.append(plugin)
+      }
+    }
+    self.beforeQueue = before
+    self.queue = queue.map { Unmanaged.passUnretained($0) }
+    self.queueOwner = queueOwner
+    self.afterQueue = after
+  }
+}
