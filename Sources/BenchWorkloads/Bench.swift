@@ -38,6 +38,9 @@ public enum Bench {
     case floor
     /// W2 only: the floor, but finding the changed field by comparing all 1,000.
     case floorScan = "floor-scan"
+    /// W5 only: a log whose every action is distinct, so that replay decodes each one (W3's
+    /// keystrokes repeat, and replay reuses what it decoded for the same bytes).
+    case refoldDistinct = "refold-distinct"
   }
 
   /// Counts the calls of a binding or listener. A class, so that closures share it; not

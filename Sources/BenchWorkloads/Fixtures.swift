@@ -5,7 +5,7 @@ extension Bench {
     case .w1, .w3: [.refold, .naive, .opencombine, .floor]
     case .w2: [.refold, .naive, .opencombine, .floor, .floorScan]
     case .w4: [.refold, .refoldUnrecorded]
-    case .w5: [.refold]
+    case .w5: [.refold, .refoldDistinct]
     case .w6: [.refold, .naive, .floor]
     }
   }

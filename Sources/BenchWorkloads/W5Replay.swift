@@ -16,8 +16,11 @@ extension Bench {
 
     /// Records the log through a real store and recorder (fsync `never`: the log is a fixture,
     /// and a million fsyncs would measure the disk). About two seconds for 1,000,000 events.
+    ///
+    /// - Parameter distinct: type a different text for every event rather than cycle through
+    ///   W3's keystrokes, so that no action repeats.
     @MainActor
-    public static func record(events: Int, to file: URL) async throws -> ReplayWorkload {
+    public static func record(events: Int, to file: URL, distinct: Bool = false) async throws -> ReplayWorkload {
       let recorder = try Recorder<AmountInput.State, AmountInput.Action>(
         file: file,
         feature: "amountInput",
@@ -26,11 +29,14 @@ extension Bench {
       )
       let store = Store(initialState: AmountInput.State(), reducer: AmountInput(), plugins: [recorder])
       for index in 0..<events {
-        store.send(.textChanged(keystroke(index)))
+        store.send(.textChanged(distinct ? distinctKeystroke(index) : keystroke(index)))
       }
       try await recorder.close()
       return ReplayWorkload(file: file, events: events)
     }
+
+    /// A text no other event of the log has: the digits of `index`.
+    static func distinctKeystroke(_ index: Int) -> String { String(index) }
 
     /// Replays the whole log, checking every checkpoint; returns how many events it folded.
     public func replay() throws -> Int {

@@ -47,33 +47,46 @@ extension BenchRunner {
   }
 
   /// W5: records a log of `plan.replayEvents` AmountInput keystrokes through a store and a
-  /// recorder, then replays it, verified, `plan.replayRuns` times.
-  func measureReplay() async throws -> [BenchRow] {
+  /// recorder, then replays it, verified, `plan.replayRuns` times. `refold` types W3's
+  /// keystrokes, which repeat; `refold-distinct` types a different text every time, so that
+  /// replay cannot reuse a decoded action.
+  func measureReplay(_ systems: [Bench.System]) async throws -> [BenchRow] {
+    var rows: [BenchRow] = []
+    for system in systems where system == .refold || system == .refoldDistinct {
+      rows.append(try await measureReplay(distinct: system == .refoldDistinct))
+    }
+    return rows
+  }
+
+  private func measureReplay(distinct: Bool) async throws -> BenchRow {
     let directory = try Self.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
+    let system: Bench.System = distinct ? .refoldDistinct : .refold
     let events = plan.replayEvents
-    progress("W5: recording a \(BenchFormat.number(Double(events)))-event log")
+    progress("W5 \(system.rawValue): recording a \(BenchFormat.number(Double(events)))-event log")
     let clock = ContinuousClock()
     let start = clock.now
-    let workload = try await Bench.ReplayWorkload.record(events: events, to: directory.appendingPathComponent("w5.log"))
+    let workload = try await Bench.ReplayWorkload.record(
+      events: events, to: directory.appendingPathComponent("w5.log"), distinct: distinct)
     let recording = clock.now - start
     var samples: [Double] = []
     let cpuBefore = Self.processCPUSeconds()
     for run in 0..<plan.replayRuns {
-      progress("W5 refold: replay \(run + 1) of \(plan.replayRuns)")
+      progress("W5 \(system.rawValue): replay \(run + 1) of \(plan.replayRuns)")
       samples.append(Self.nanoseconds(try Self.time { _ = try workload.replay() }))
     }
     // CPU time of every thread of the process: what the replay costs whatever else the
     // machine runs, and so what two idle cores could do at most.
     let cpuPerEvent = (Self.processCPUSeconds() - cpuBefore) / Double(events * plan.replayRuns)
-    var row = BenchRow(.w5, .refold)
+    var row = BenchRow(.w5, system)
     if let median = Self.median(samples) {
       row.nsPerOp = median / Double(events)
       row.eventsPerSecond = Double(events) / (median / 1e9)
     }
     row.operations = events * plan.replayRuns
     let size = (try? FileManager.default.attributesOfItem(atPath: workload.file.path)[.size] as? Int) ?? 0
-    var note = "a \(BenchFormat.number(Double(events)))-event log (\(BenchFormat.number(Double(size) / 1e6)) MB, recorded in \(BenchFormat.number(Self.nanoseconds(recording) / 1e6)) ms), replayed \(plan.replayRuns)×, verified"
+    let actions = distinct ? "every action distinct" : "W3's keystrokes cycled, so actions repeat"
+    var note = "a \(BenchFormat.number(Double(events)))-event log (\(actions); \(BenchFormat.number(Double(size) / 1e6)) MB, recorded in \(BenchFormat.number(Self.nanoseconds(recording) / 1e6)) ms), replayed \(plan.replayRuns)×, verified"
     if events != 1_000_000 {
       note += "; events/s from this shorter log stands in for the 1,000,000-event target"
     }
@@ -81,7 +94,7 @@ extension BenchRunner {
     row.notes.append(
       "\(BenchFormat.number(cpuPerEvent * 1e9)) ns of CPU per event over all threads (parse and decode on \(min(ProcessInfo.processInfo.activeProcessorCount, 4)) workers, fold here): at most \(BenchFormat.number(2 / cpuPerEvent)) events/s on 2 idle cores"
     )
-    return [row]
+    return row
   }
 
   /// User and system time of the whole process so far, in seconds.

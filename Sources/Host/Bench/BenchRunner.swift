@@ -45,7 +45,7 @@ struct BenchRunner {
     case .w4:
       return try await measureRecorded(wanted)
     case .w5:
-      return wanted.contains(.refold) ? try await measureReplay() : []
+      return try await measureReplay(wanted)
     case .w6:
       return await measureAsync(workload, wanted.compactMap { system in Bench.asyncFixture(workload, system).map { (system, $0) } })
     }

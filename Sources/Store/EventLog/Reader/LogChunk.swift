@@ -18,6 +18,12 @@ enum ParsedLine<Action> {
   case problem(LogLineParser.Problem, leadingSeq: UInt64?)
 }
 
+/// Why an event left the fast path of ``ParsedChunk/parse(_:offset:skipActionsThrough:cache:decode:)``.
+private enum FastPathMiss: Error {
+  case notJSON
+  case undecodable(any Error, JSONValue)
+}
+
 /// A run of whole lines of the log, parsed, as the folding thread takes them, in file order.
 struct ParsedChunk<Action> {
   var lines: [ParsedLine<Action>] = []
@@ -30,9 +36,9 @@ struct ParsedChunk<Action> {
   var isLast = false
 
   /// Parses the complete lines in `bytes` (which end with a newline), read at file offset
-  /// `offset`.
+  /// `offset`. An event's action is taken from `cache` when the same bytes were decoded before.
   static func parse(
-    _ bytes: UnsafeRawBufferPointer, offset: Int, skipActionsThrough: UInt64,
+    _ bytes: UnsafeRawBufferPointer, offset: Int, skipActionsThrough: UInt64, cache: DecodedActionCache<Action>,
     decode: (JSONValue) throws -> Action
   ) -> ParsedChunk {
     let parser = LogLineParser()
@@ -44,6 +50,34 @@ struct ParsedChunk<Action> {
       let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
       chunk.ends.append(offset + end + 1)
       start = end + 1
+      if let event = parser.rawEvent(line) {
+        if event.seq <= skipActionsThrough {
+          chunk.lines.append(.event(seq: event.seq, action: nil))
+          continue
+        }
+        do {
+          let action = try cache.action(for: event.action) { json in
+            let value: JSONValue
+            do {
+              value = try parser.decoder.parseJSONLine(json)
+            } catch {
+              throw FastPathMiss.notJSON
+            }
+            do {
+              return try decode(value)
+            } catch {
+              throw FastPathMiss.undecodable(error, value)
+            }
+          }
+          chunk.lines.append(.event(seq: event.seq, action: action))
+          continue
+        } catch FastPathMiss.undecodable(let error, let value) {
+          chunk.lines.append(.undecodable(seq: event.seq, error: error, action: value))
+          continue
+        } catch {
+          // Not JSON: the general path below says what is wrong, as the sequential reader does.
+        }
+      }
       let record: LogRecord
       do {
         // `t` is parsed as the sequential reader parses it, so that a malformed `t` is the

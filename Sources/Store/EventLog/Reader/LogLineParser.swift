@@ -63,6 +63,17 @@ struct LogLineParser: Sendable {
     return try general(line, number: number)
   }
 
+  /// An event line as this package writes it, checked (framing, checksum, seq, `t`, origin),
+  /// with its action still as the bytes of its JSON: for a reader that may have decoded the
+  /// same bytes before. `nil` for anything else, including every line ``record(_:number:skipActionsThrough:parseTime:)``
+  /// would reject: the caller then takes that path, which says what is wrong.
+  func rawEvent(_ line: UnsafeRawBufferPointer) -> (seq: UInt64, t: Double, origin: ActionOrigin, action: UnsafeRawBufferPointer)? {
+    guard case .success(let payload) = LogLine.payload(of: line), let prefix = Self.eventPrefix(payload),
+      let t = prefix.time(payload)
+    else { return nil }
+    return (prefix.seq, t, prefix.origin, UnsafeRawBufferPointer(rebasing: payload[prefix.action]))
+  }
+
   /// Parses the whole line as JSON and reads the fields by name, in any order.
   private func general(_ line: UnsafeRawBufferPointer, number: Int) throws(Problem) -> LogRecord {
     let value: JSONValue

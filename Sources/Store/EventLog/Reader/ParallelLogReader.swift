@@ -87,6 +87,7 @@ final class ParallelLogReader<Action>: @unchecked Sendable {
   // MARK: Workers
 
   private func work(skipActionsThrough: UInt64, decode: (JSONValue) throws -> Action) {
+    let cache = DecodedActionCache<Action>()
     while true {
       condition.lock()
       while inFlight >= maxChunksInFlight, !cancelled { condition.wait() }
@@ -102,7 +103,8 @@ final class ParallelLogReader<Action>: @unchecked Sendable {
       condition.unlock()
 
       var chunk = read.bytes.withUnsafeBytes { bytes in
-        ParsedChunk.parse(bytes, offset: read.offset, skipActionsThrough: skipActionsThrough, decode: decode)
+        ParsedChunk.parse(
+          bytes, offset: read.offset, skipActionsThrough: skipActionsThrough, cache: cache, decode: decode)
       }
       chunk.readError = read.error
       chunk.tornTail = read.tornTail

@@ -38,6 +38,8 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
   ///
   /// On a machine with more than one core a large log is parsed on worker threads (one per
   /// core, at most four) and folded in order on this one; results and errors are the same.
+  /// There, an action whose JSON a worker decoded lately is not parsed or decoded again: the
+  /// same bytes give the same value (``DecodedActionCache``).
   ///
   /// - Parameters:
   ///   - seq: stop after this event (time travel; 0 is the initial state). Replay starts from
