@@ -38,3 +38,12 @@ struct PluginRoutes<State, Action> {
     self.afterQueue = after
   }
 }
+
+/// Where ``Store/tellPlugins(_:origin:along:from:)`` starts.
+@usableFromInline
+enum PluginStage {
+  case beforeQueue
+  /// The recorder's queue refused the commit: tell its owner, then the plugins after it.
+  case queueRefused
+  case afterQueue
+}

@@ -185,44 +185,43 @@ public final class Store<State, Action: Sendable> {
     }
   }
 
-  /// Tells the plugins about the commit, in their order (``PluginRoutes``): the recorder's
-  /// hand-off is written out here. Specialized in the caller's module like the fold, but not
-  /// inlined into it, so that the fold of a store without plugins stays small enough to be
-  /// inlined into `send`.
+  /// Tells the plugins about the commit, in their order (``PluginRoutes``). Specialized in the
+  /// caller's module like the fold, but not inlined into it, so that the fold of a store
+  /// without plugins stays small enough to be inlined into `send`.
   @inlinable @inline(never)
   func tellPlugins(_ action: Action, origin: ActionOrigin) {
-    if hasPluginsBeforeQueue { notifyPlugins(routes.beforeQueue, action, origin: origin) }
-    if let queue = routes.queue, !pushCommit(to: queue, origin: origin, action: action, state: _state) {
-      // It told the plugins after the queue too.
-      return queueRefused(action, origin: origin)
+    // The common case, a recorder first or alone: the hand-off is written out here, and nothing
+    // runs before it that could change the routes.
+    if !hasPluginsBeforeQueue, let queue = routes.queue {
+      guard pushCommit(to: queue, origin: origin, action: action, state: _state) else {
+        return tellPlugins(action, origin: origin, along: routes, from: .queueRefused)
+      }
+      if hasPluginsAfterQueue { tellPlugins(action, origin: origin, along: routes, from: .afterQueue) }
+      return
     }
-    if hasPluginsAfterQueue { notifyPlugins(routes.afterQueue, action, origin: origin) }
+    tellPlugins(action, origin: origin, along: routes, from: .beforeQueue)
   }
 
-  /// The recorder's queue refused the commit (recording stopped, or it was closed): its
-  /// `didCommit` throws why. The plugins after it are told too, before it is detached, which
-  /// changes the routes.
-  @usableFromInline
-  func queueRefused(_ action: Action, origin: ActionOrigin) {
-    let commit = Commit(seq: seq, origin: origin, action: action, state: _state)
-    var failures: PluginFailures?
-    if let owner = routes.queueOwner { tell(owner, commit, failures: &failures) }
-    for plugin in routes.afterQueue { tell(plugin, commit, failures: &failures) }
-    if let failures { detach(failures, at: seq) }
-  }
-
-  /// Tells `plugins` about the commit (the plugins before or after the recorder: see
-  /// ``PluginRoutes``). Inlinable, like the fold: in the store's unspecialized generic code,
-  /// walking an array of `any StorePlugin<State, Action>` looked up the type metadata of the
-  /// array, the existential and the tuple of failures on every action.
+  /// Tells the plugins from `stage` on, along `routes` as they were when the commit began: a
+  /// plugin that attaches or detaches another changes the routes of the next commit, not of
+  /// this one. The plugins that threw are detached once every plugin has seen the commit.
   @inlinable
-  func notifyPlugins(_ plugins: [any StorePlugin<State, Action>], _ action: Action, origin: ActionOrigin) {
-    var failures: PluginFailures?
+  func tellPlugins(
+    _ action: Action, origin: ActionOrigin, along routes: PluginRoutes<State, Action>, from stage: PluginStage
+  ) {
     let commit = Commit(seq: seq, origin: origin, action: action, state: _state)
-    for plugin in plugins {
-      tell(plugin, commit, failures: &failures)
+    var failures: PluginFailures?
+    if stage == .beforeQueue {
+      for plugin in routes.beforeQueue { tell(plugin, commit, failures: &failures) }
     }
-    if let failures { detach(failures, at: seq) }
+    if stage != .afterQueue, let queue = routes.queue, let owner = routes.queueOwner {
+      // Refused (recording stopped, or the recorder was closed): its `didCommit` throws why.
+      if stage == .queueRefused || !pushCommit(to: queue, origin: origin, action: action, state: _state) {
+        tell(owner, commit, failures: &failures)
+      }
+    }
+    for plugin in routes.afterQueue { tell(plugin, commit, failures: &failures) }
+    if let failures { detach(failures, at: commit.seq) }
   }
 
   @inlinable

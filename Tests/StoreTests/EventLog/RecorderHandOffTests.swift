@@ -108,4 +108,27 @@ struct RecorderHandOffTests {
     #expect(after.commits.map(\.seq) == [1, 2, 3, 4], "the plugin after the closed recorder saw every commit")
     #expect(try events(of: file).map(\.seq) == [1, 2])
   }
+
+  @Test func aRecorderAttachedByAPluginDuringACommitStartsWithTheNextOne() async throws {
+    let folder = TemporaryFolder()
+    let file = folder.file()
+    let logger = CommitLog<Probe.State, Probe.Action>()
+    let store = Store(initialState: Probe.State(), reducer: Probe(), plugins: [logger])
+    var recorder: Recorder<Probe.State, Probe.Action>?
+    logger.onCommit = { [unowned store] commit in
+      guard recorder == nil else { return }
+      // Its initial state already holds this commit: it must not be recorded as an event too.
+      let attached = try Recorder<Probe.State, Probe.Action>(
+        file: file, feature: "probe", initialState: commit.state, options: RecorderOptions(fsync: .never))
+      recorder = attached
+      store.attach(attached)
+    }
+    store.send(.add(1))
+    store.send(.add(2))
+    store.send(.add(3))
+    try await recorder?.close()
+    let result = try Replayer(reducer: Probe()).replay(file: file)
+    #expect(result.eventCount == 2)
+    #expect(result.state == store.state)
+  }
 }

@@ -91,7 +91,8 @@ final class CommitQueue<State, Action>: @unchecked Sendable {
   /// The writer sleeps until woken: the next commit must wake it.
   @usableFromInline let writerSleeping: Atomic<Bool>
   /// The state after the last commit (the initial state before any), for the final checkpoint.
-  /// The writer reads it only after `close()` set ``Status/closing`` on the main actor.
+  /// The writer reads it only after ``Status/closing`` was set: by `close()` on the main actor,
+  /// after every commit, or by `Recorder.deinit`, when nothing can push any more.
   @usableFromInline @exclusivity(unchecked) var lastState: State
 
   private let padding = CacheLinePadding()
@@ -163,8 +164,10 @@ final class CommitQueue<State, Action>: @unchecked Sendable {
 
   // MARK: The store's side
 
-  /// Hands one commit to the writer. Returns false, and takes nothing, once recording has
-  /// stopped or `close()` was called; ``Recorder/didCommit(_:)`` then throws why.
+  /// Hands one commit to the writer. Returns false, and takes nothing, once `close()` was
+  /// called or the store has seen that recording stopped; ``Recorder/didCommit(_:)`` then
+  /// throws why. (A commit pushed while the writer is stopping is taken and dropped with the
+  /// rest: the next one is refused.)
   @inlinable @inline(__always)
   func push(origin: ActionOrigin, action: Action, state: State) -> Bool {
     guard status.load(ordering: .relaxed) == Status.open else { return false }
@@ -210,6 +213,7 @@ final class CommitQueue<State, Action>: @unchecked Sendable {
   @usableFromInline
   func wakeWriter() {
     // NB: `taken` is read here, every `signalInterval` commits, and not in `push`.
+    blocksSinceSignal = 0
     writerSleeping.store(false, ordering: .relaxed)
     signalWriter()
     if published.load(ordering: .relaxed) &- taken.load(ordering: .acquiring) >= Self.pendingLimit { waitForRoom() }

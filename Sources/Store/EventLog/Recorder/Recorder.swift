@@ -20,7 +20,8 @@ import Foundation
 /// `init` creates the file (mode 0600) and writes the header before it returns, so a missing
 /// folder or a denied permission throws there, naming the path. After that, a store hands each
 /// commit to a background writer thread through a lock-free queue: no
-/// encoding, I/O or lock happens on the store's thread. The writer encodes, writes and fsyncs
+/// encoding or I/O happens on the store's thread, and a lock only once per checkpoint interval
+/// and per 1,024 commits (or while the writer is over a million commits behind). The writer encodes, writes and fsyncs
 /// in batches per ``RecorderOptions/fsync``. Actions and states are written redacted
 /// (``Redaction``). Each event's `t` comes from the kernel's coarse clock (1 to 4 ms).
 ///

@@ -157,7 +157,8 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
   /// The final checkpoint (with the full state) unless the last line is a checkpoint already,
   /// then fsync.
   private mutating func finish(lastSeq: UInt64) throws(RecorderError) {
-    // `lastState` was last written on the main actor before `close()` set the status read above.
+    // `lastState` was last written before the status read above was set: by `close()` on the
+    // main actor, or by `Recorder.deinit` once nothing could push.
     if !lastLineIsCheckpoint, lastSeq > startSeq, lastSeq == schedule.writtenSeq {
       try appendCheckpoint(seq: lastSeq, state: queue.lastState, includeState: true)
       try flush(throughSeq: lastSeq, oldest: Self.now())
