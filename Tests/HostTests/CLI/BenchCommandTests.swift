@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+/// `refold bench --json`: the rows issue 7 specifies, from a real run of the command (in the test
+/// build, so only the shape and the counts are checked, never a speed).
+struct BenchCommandTests {
+  struct Row: Decodable {
+    var workload: String
+    var system: String
+    var nsPerOp: Double?
+    var mallocsPerOp: Double?
+    var notificationsPerOp: Double?
+    var eventsPerSecond: Double?
+  }
+
+  @Test func jsonHasARowPerSystemWithTheIssuesFields() async throws {
+    let output = try await RefoldProcess.run(["bench", "--quick", "--json", "--workload", "W1", "--workload", "W4"])
+    #expect(output.status == 0, "\(output.stderr)")
+    let rows = try JSONDecoder().decode([Row].self, from: Data(output.stdout.utf8))
+    #expect(rows.map { "\($0.workload) \($0.system)" } == [
+      "W1 refold", "W1 naive", "W1 opencombine", "W1 floor", "W4 refold", "W4 refold-unrecorded",
+    ])
+    for row in rows {
+      #expect((row.nsPerOp ?? 0) > 0, "\(row.workload) \(row.system)")
+      #expect(row.notificationsPerOp == 1, "\(row.workload) \(row.system): one binding call per action")
+      #expect(row.eventsPerSecond == nil)
+    }
+    #expect(rows.first { $0.system == "refold" }?.mallocsPerOp == 0, "W1 allocates nothing per action")
+  }
+}
