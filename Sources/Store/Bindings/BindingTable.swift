@@ -98,15 +98,26 @@ final class BindingTable<State> {
       let new = UnsafeRawPointer(state)
       let old = UnsafeMutableRawPointer(old)
       let size = MemoryLayout<State>.size
-      let block = 128
+      // Coarse blocks first, then fine ones inside a coarse block that differs: one memcmp call
+      // costs about as much as comparing a few hundred bytes, so a large state with one
+      // changed field takes a few coarse calls, not one per 128 bytes.
+      let coarse = 2048
+      let fine = 128
       var start = 0
       while start < size {
-        let length = min(block, size - start)
-        if memcmp(new + start, old + start, length) != 0 {
-          checkWords(from: start, length: length, new: new, old: UnsafeRawPointer(old), state: state, seq: seq)
-          if isPOD { (old + start).copyMemory(from: new + start, byteCount: length) }
+        let end = min(start + coarse, size)
+        if memcmp(new + start, old + start, end - start) != 0 {
+          var block = start
+          while block < end {
+            let length = min(fine, end - block)
+            if memcmp(new + block, old + block, length) != 0 {
+              checkWords(from: block, length: length, new: new, old: UnsafeRawPointer(old), state: state, seq: seq)
+              if isPOD { (old + block).copyMemory(from: new + block, byteCount: length) }
+            }
+            block += fine
+          }
         }
-        start += block
+        start = end
       }
     }
     if !isPOD { previous = state.pointee }
