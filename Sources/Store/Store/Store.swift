@@ -50,8 +50,8 @@ public final class Store<State, Action: Sendable> {
 
   /// Makes a store that starts at `initialState` and folds actions with `reducer`.
   ///
-  /// - Parameter plugins: see every commit, in order (the event log's `Recorder`, logging,
-  ///   metrics), in the order given.
+  /// - Parameter plugins: see every commit (the event log's `Recorder`, logging, metrics), each
+  ///   commit in the order the plugins are given.
   public init<R: Reducer>(
     initialState: State,
     reducer: R,

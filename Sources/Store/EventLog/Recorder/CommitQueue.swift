@@ -43,14 +43,15 @@ final class CommitBlock<Action> {
 ///
 /// A recorded commit must cost the store's thread about as much as the rest of the commit (issue
 /// 7: W4 ≤ 2× unrecorded W1, some 15 ns), so ``push(origin:action:state:)`` is inlinable and is
-/// specialized into the store's fold in the app's module: no generic metadata, no lock, no
-/// allocation but one block per 1,024 commits, and a coarse clock. It writes the commit into
+/// specialized into the store's `tellPlugins` in the app's module: no generic metadata, no
+/// lock, a block (reused when one is spare) per 1,024 commits, and a coarse clock. It writes the commit into
 /// the last block and publishes its seq with a release store; the writer reads up to the
 /// published seq with an acquire load. The writer sleeps only after telling the store so and
 /// fencing (``AsymmetricFence``); the store wakes it then, and every ``signalInterval`` commits.
 ///
 /// What happens rarely takes a lock: a state kept for a checkpoint (one commit in
-/// `checkpointInterval`), waking the writer, waiting for room, stopping and closing.
+/// `checkpointInterval`), starting a block, waking the writer, waiting for room, stopping and
+/// closing.
 ///
 /// Every commit is pushed on the main actor (``StorePlugin/didCommit(_:)`` and
 /// ``Recorder/close()`` are main-actor isolated), so there is one producer at a time even when
