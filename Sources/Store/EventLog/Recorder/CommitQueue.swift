@@ -160,7 +160,7 @@ final class CommitQueue<State, Action>: @unchecked Sendable {
 
   deinit {
     // Commits published after the writer stopped (or never taken) are still initialized.
-    while takenSeq < published.load(ordering: .acquiring) { _ = takeNext() }
+    dropPublished()
   }
 
   // MARK: The store's side
@@ -314,9 +314,14 @@ final class CommitQueue<State, Action>: @unchecked Sendable {
     }
   }
 
-  /// Drops every published commit (recording stopped).
-  func discardPublished() {
+  /// Takes and drops every commit published so far.
+  private func dropPublished() {
     while takenSeq < published.load(ordering: .acquiring) { _ = takeNext() }
+  }
+
+  /// Drops every published commit and kept state (recording stopped).
+  func discardPublished() {
+    dropPublished()
     lock.withLock {
       checkpointSeqs.removeAll()
       checkpointStates.removeAll()
