@@ -61,11 +61,14 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
+    // NB: The seed app: its features, and the models and clients (live URLSession ones and
+    //     test doubles) they use. A user of the library never imports it.
     .target(
       name: "Reducers",
       dependencies: [
         "Store",
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
     .target(
@@ -118,7 +121,6 @@ let package = Package(
       name: "EffectsTests",
       dependencies: [
         "Effects",
-        .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),

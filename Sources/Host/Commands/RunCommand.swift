@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Reducers
 import Store
 
 struct RunCommand: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import Reducers
 import Store
 
 /// The dependencies a hosted feature is built with.

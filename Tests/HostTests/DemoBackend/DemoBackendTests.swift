@@ -1,4 +1,4 @@
-import Effects
+import Reducers
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Effects
+@testable import Reducers
 
 #if canImport(Darwin)
   import Darwin

@@ -5,7 +5,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@testable import Effects
+@testable import Reducers
 
 private func reply(_ status: Int, _ body: String) -> HTTP.Response {
   HTTP.Response(status: status, body: Data(body.utf8))

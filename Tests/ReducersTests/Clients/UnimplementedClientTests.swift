@@ -2,7 +2,7 @@ import Foundation
 import IssueReporting
 import Testing
 
-@testable import Effects
+@testable import Reducers
 
 /// One endpoint of an `unimplemented` double, called with throwaway arguments.
 struct UnimplementedEndpointCase: Sendable, CustomTestStringConvertible {
