@@ -13,6 +13,8 @@ let package = Package(
   products: [
     .library(name: "Effects", targets: ["Effects"]),
     .library(name: "Store", targets: ["Store"]),
+    // NB: The store without the event log, for a program that records nothing: no json-c.
+    .library(name: "StoreCore", targets: ["StoreCore"]),
     .library(name: "Reducers", targets: ["Reducers"]),
     .library(name: "Host", targets: ["Host"]),
     // NB: The benchmark workloads, shared by `refold bench` and the Benchmarks package, which
@@ -42,7 +44,7 @@ let package = Package(
       providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
     ),
     // NB: The one system call Swift cannot make (`syscall` is variadic): membarrier, for the
-    //     recorder's hand-off from the store (`Sources/Store/Support/AsymmetricFence.swift`).
+    //     store's hand-off of commits to a recorder (`Sources/StoreCore/HandOff/AsymmetricFence.swift`).
     .target(name: "CSystemCalls"),
     .target(
       name: "Effects",
@@ -50,17 +52,35 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay")
       ]
     ),
+    // NB: Reducers, the store, bindings, plugins, TestStore, and the hand-off of commits to a
+    //     consumer thread. It knows nothing of the event log.
     .target(
-      name: "Store",
+      name: "StoreCore",
       dependencies: [
         "CSystemCalls",
         "Effects",
-        .target(name: "CJSONC", condition: .when(platforms: [.linux])),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
+    // NB: The log format, the codec (json-c on Linux), Recorder, the readers and Replayer.
+    .target(
+      name: "EventLog",
+      dependencies: [
+        "StoreCore",
+        .target(name: "CJSONC", condition: .when(platforms: [.linux])),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    // NB: The umbrella users import: `import Store` gives StoreCore, EventLog and Effects.
+    .target(
+      name: "Store",
+      dependencies: ["StoreCore", "EventLog"]
+    ),
+    // NB: What only the package's tests, crash child and fuzzer use (seeded randomness).
+    .target(name: "InternalTestSupport"),
     // NB: The seed app: its features, and the models and clients (live URLSession ones and
     //     test doubles) they use. A user of the library never imports it.
     .target(
@@ -103,6 +123,7 @@ let package = Package(
     .executableTarget(
       name: "refold-crash-child",
       dependencies: [
+        "InternalTestSupport",
         "Reducers",
         "Store",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -127,6 +148,7 @@ let package = Package(
     .testTarget(
       name: "StoreTests",
       dependencies: [
+        "InternalTestSupport",
         "Store",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
@@ -144,6 +166,7 @@ let package = Package(
       name: "HostTests",
       dependencies: [
         "Host",
+        "InternalTestSupport",
         // A second server, not the demo backend, for `refold run --base-url`.
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Clocks", package: "swift-clocks"),

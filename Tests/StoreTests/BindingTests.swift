@@ -1,6 +1,7 @@
 import IssueReporting
 import Testing
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 @MainActor
 struct BindingTests {

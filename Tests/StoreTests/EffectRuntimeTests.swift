@@ -1,7 +1,8 @@
 import Clocks
 import Foundation
 import Testing
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 private enum ID: Hashable, Sendable { case fetch, search, other }
 

@@ -1,5 +1,6 @@
 import Testing
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 /// A state wide enough that its bindings use the byte-diff index.
 struct Wide: Equatable, Sendable {

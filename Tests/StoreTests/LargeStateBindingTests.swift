@@ -1,5 +1,6 @@
 import Testing
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 /// A state of 4,176 bytes, larger than the index's coarse comparison blocks (2,048 bytes), with
 /// bindings on fields in each of them and on both sides of their edges.

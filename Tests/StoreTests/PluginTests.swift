@@ -1,5 +1,6 @@
 import Testing
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 @MainActor
 struct PluginTests {

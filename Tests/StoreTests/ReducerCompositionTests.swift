@@ -1,6 +1,7 @@
 import IdentifiedCollections
 import Testing
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 struct Parent: Reducer {
   struct Row: Equatable, Identifiable, Sendable { var id: Int; var counter = Counter.State() }

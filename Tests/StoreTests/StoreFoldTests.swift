@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 @MainActor
 struct StoreFoldTests {

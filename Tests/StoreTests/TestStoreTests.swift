@@ -1,6 +1,7 @@
 import Clocks
 import Testing
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 private enum ID: Hashable, Sendable { case search }
 

@@ -1,6 +1,8 @@
 import ArgumentParser
+import EventLog
 import Foundation
 import Logging
+// NB: swift-metrics has a `Recorder` too: the event log's is written `EventLog.Recorder` here.
 import Metrics
 import Store
 
@@ -48,13 +50,13 @@ struct PluginOptions: ParsableArguments {
 @MainActor
 struct HostedPlugins<State: Codable & Equatable & Sendable, Action: Codable & Sendable> {
   var plugins: [any StorePlugin<State, Action>] = []
-  var recorder: EventRecorder<State, Action>?
+  var recorder: EventLog.Recorder<State, Action>?
   var metrics: MetricsSummary?
 
   init(options: PluginOptions, feature: String, schemaVersion: Int, initialState: State) throws(HostError) {
     if let path = options.record {
       do {
-        let recorder = try EventRecorder<State, Action>(
+        let recorder = try EventLog.Recorder<State, Action>(
           file: URL(fileURLWithPath: path),
           feature: feature,
           initialState: initialState,

@@ -1,4 +1,5 @@
 import Foundation
+import InternalTestSupport
 import Reducers
 import Store
 

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 /// The codec is used from several threads at once: a later issue parses log lines in parallel.
 struct CodecConcurrencyTests {

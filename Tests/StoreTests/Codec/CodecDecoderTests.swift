@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 /// Decodes `json` with `JSONDecoder` and with the codec, and requires the same outcome: equal
 /// values (bit-equal for floating point), or an error from both.

@@ -1,7 +1,9 @@
 import Foundation
+import InternalTestSupport
 import Testing
 
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 /// A value to encode, named for the test report.
 struct CodecParityCase: Sendable, CustomTestStringConvertible {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 /// Each rejection says what was wrong and where.
 struct CodecErrorTests {

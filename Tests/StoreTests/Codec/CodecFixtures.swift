@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 // Values shaped like the features' actions and states (DESIGN.md section 4), declared here so
 // the codec tests do not depend on the Reducers module.

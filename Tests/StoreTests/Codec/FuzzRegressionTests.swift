@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 /// Inputs on which the fuzz target (Sources/RefoldFuzz, docs/fuzzing.md) found the codec and
 /// Foundation's `JSONDecoder` disagreeing, each held to parity on both backends.

@@ -2,7 +2,8 @@
 import CJSONC
 import Testing
 
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 /// The json-c path must really be taken for ordinary lines (the Swift parser behind it would
 /// hide a json-c path that always gave up), and must give up exactly where json-c is wrong.

@@ -1,7 +1,9 @@
 import Foundation
+import InternalTestSupport
 import Testing
 
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 /// The readers' memory stays bounded whatever follows the last line: a torn tail of megabytes
 /// is measured without being buffered, a long line that does end is read whole, and a line

@@ -1,7 +1,9 @@
 import Foundation
+import InternalTestSupport
 import Testing
 
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 /// Every single-byte change to a small log is detected and reported with its line; every
 /// truncation inside its last three lines keeps every complete line before the cut.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 /// The replay workers' cache of decoded actions: the same bytes are decoded once, other bytes
 /// are not mistaken for them, and a log whose actions do not repeat turns it off.

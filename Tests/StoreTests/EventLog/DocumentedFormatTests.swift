@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 /// The examples and vectors in docs/event-log-format.md, held to what the code does.
 struct DocumentedFormatTests {

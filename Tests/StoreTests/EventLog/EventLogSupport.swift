@@ -1,7 +1,9 @@
 import Foundation
+import InternalTestSupport
 import Testing
 
-@_spi(Testing) @testable import Store
+@_spi(Testing) @testable import EventLog
+@testable import StoreCore
 
 /// A small feature for the event log tests: strings of every kind, big integers, doubles,
 /// optionals, nested values, and a secret.

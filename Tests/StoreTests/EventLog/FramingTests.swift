@@ -1,7 +1,9 @@
 import Foundation
+import InternalTestSupport
 import Testing
 
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 struct FramingTests {
   @Test func crc32MatchesTheStandardCheckValue() {

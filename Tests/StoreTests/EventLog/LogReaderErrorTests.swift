@@ -1,7 +1,9 @@
 import Foundation
+import InternalTestSupport
 import Testing
 
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 /// Every way a file can fail to be a good log gets an error that names the file, the line and
 /// the seq where it can.

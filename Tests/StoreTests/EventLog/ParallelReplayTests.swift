@@ -1,7 +1,9 @@
 import Foundation
+import InternalTestSupport
 import Testing
 
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 /// The parallel reader (workers parse and decode chunks, this thread folds them in order) gives
 /// what the sequential reader gives: the same results, and the same first error.

@@ -1,7 +1,9 @@
 import Foundation
+import InternalTestSupport
 import Testing
 
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 /// Random sessions recorded through a real store and recorder to a real file, then replayed.
 // NB: not @MainActor: its loops run for seconds without suspending, and on the main actor they

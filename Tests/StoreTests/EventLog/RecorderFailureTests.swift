@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@_spi(Testing) @testable import Store
+@_spi(Testing) @testable import EventLog
+@testable import StoreCore
 
 /// A write that fails stops recording, is reported, and leaves the store running and what was
 /// written readable.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@_spi(Testing) @testable import Store
+@_spi(Testing) @testable import EventLog
+@testable import StoreCore
 
 /// The store's hand-off to the recorder (`CommitQueue`): bursts that span many blocks, emptied
 /// blocks filled again, two stores sharing a recorder, the recorder's place among the plugins,

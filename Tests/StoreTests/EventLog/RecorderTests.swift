@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@_spi(Testing) @testable import Store
+@_spi(Testing) @testable import EventLog
+@testable import StoreCore
 
 @MainActor
 struct RecorderTests {

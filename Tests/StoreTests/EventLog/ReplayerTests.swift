@@ -1,8 +1,10 @@
 import Foundation
+import InternalTestSupport
 import Synchronization
 import Testing
 
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 @MainActor
 struct ReplayerTests {

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 /// The fsync policies without threads or clocks: times are plain numbers.
 struct SyncScheduleTests {

@@ -1,6 +1,7 @@
 import Clocks
 import Testing
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 /// Stores, bindings, effects and plugins are released when their owners go, even after heavy
 /// use and cancelled effects.

@@ -1,5 +1,6 @@
 import Testing
-@testable import Store
+@testable import EventLog
+@testable import StoreCore
 
 /// Many effects sending at once: nothing is lost, each source stays in order, and what
 /// observers see agrees with the commits.

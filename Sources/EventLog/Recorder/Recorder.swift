@@ -6,6 +6,7 @@
   import Darwin
 #endif
 import Foundation
+import StoreCore
 
 /// A ``StorePlugin`` that writes every commit to an event log (`docs/event-log-format.md`).
 ///
@@ -58,6 +59,7 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
   public let warnings: [String]
 
   let queue: CommitQueue<State, Action>
+  let lifecycle = RecorderLifecycle()
   /// The log's descriptor, for the test hook below; only the writer thread writes to it.
   private let descriptor: Int32
 
@@ -109,9 +111,9 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
       lastSeq: startSeq, initialState: initialState, checkpointInterval: UInt64(effective.checkpointInterval))
     self.queue = queue
     let writerOptions = effective
-    let thread = Thread { [queue, handle, writerOptions, startSeq, lastLineIsCheckpoint] in
+    let thread = Thread { [queue, lifecycle, handle, writerOptions, startSeq, lastLineIsCheckpoint] in
       var writer = RecorderWriter(
-        queue: queue, handle: handle, options: writerOptions, startSeq: startSeq,
+        queue: queue, lifecycle: lifecycle, handle: handle, options: writerOptions, startSeq: startSeq,
         lastLineIsCheckpoint: lastLineIsCheckpoint)
       writer.run()
     }
@@ -123,14 +125,15 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
     // Not closed: flush and close now, on this thread, rather than lose what is pending. Nothing
     // can push any more: whatever held this recorder has let it go.
     let queue = queue
+    let lifecycle = lifecycle
     let mustWait = queue.lock.withLock {
-      if queue.finished { return false }
+      if lifecycle.finished { return false }
       queue.leaveOpen(for: CommitQueue<State, Action>.Status.closing)
       return true
     }
     if mustWait {
       queue.signalWriter()
-      queue.done.wait()
+      lifecycle.done.wait()
     }
   }
 
@@ -150,7 +153,7 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
   @MainActor
   public func didCommit(_ commit: Commit<State, Action>) throws {
     if queue.push(origin: commit.origin, action: commit.action, state: commit.state) { return }
-    let failure = queue.lock.withLock { queue.failure }
+    let failure = queue.lock.withLock { lifecycle.failure }
     if let failure { throw failure }
     throw RecorderError(.closed, path: path, message: "seq \(commit.seq) came after close() and was not recorded")
   }
@@ -165,14 +168,15 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
   @MainActor
   public func close() async throws {
     let queue = queue
+    let lifecycle = lifecycle
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
       let result: Result<Bool, RecorderError> = queue.lock.withLock {
-        if queue.finished {
-          if let failure = queue.failure { return .failure(failure) }
+        if lifecycle.finished {
+          if let failure = lifecycle.failure { return .failure(failure) }
           return .success(false)
         }
         queue.leaveOpen(for: CommitQueue<State, Action>.Status.closing)
-        queue.closeWaiters.append(continuation)
+        lifecycle.closeWaiters.append(continuation)
         return .success(true)
       }
       switch result {
@@ -248,5 +252,11 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
       if options.fsync != .never { try handle.sync(seq: seq) }
       return true
     }
+  }
+}
+
+extension Recorder: CommitQueueOwner {
+  package func commitQueue<S, A>(state: S.Type, action: A.Type) -> CommitQueue<S, A>? {
+    queue as? CommitQueue<S, A>
   }
 }

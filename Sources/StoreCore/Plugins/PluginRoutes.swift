@@ -1,6 +1,6 @@
 /// How a commit reaches a store's plugins, worked out again whenever they change.
 ///
-/// The first plugin that owns a ``CommitQueue`` (a ``Recorder``) gets its commits from the store
+/// The first plugin that owns a ``CommitQueue`` (the event log's recorder) gets its commits from the store
 /// directly: the store's fold pushes them, specialized for its `State` and `Action`, with no
 /// call through `any StorePlugin`. Only when the queue refuses one (recording stopped, or the
 /// recorder was closed) does the store call that plugin's ``StorePlugin/didCommit(_:)``, which

@@ -1,5 +1,6 @@
 import CustomDump
 import Foundation
+import StoreCore
 
 /// Folds a recorded log through a reducer, headless: effects are not run, because their results
 /// are in the log as actions.

@@ -6,17 +6,18 @@ import Musl
 import Darwin
 #endif
 
-/// The lock between the main actor and the recorder's writer thread: a pthread mutex.
+/// The lock between the main actor and the thread that takes commits from a ``CommitQueue``:
+/// a pthread mutex.
 ///
 /// Not `Synchronization.Mutex`: on Linux that one is built on futex calls and atomics inside the
 /// standard library, which is not instrumented, so ThreadSanitizer sees no order between the
 /// threads and reports every access it guards as a race. ThreadSanitizer intercepts
 /// `pthread_mutex_lock`, so with this lock a real race still shows and a guarded access does not.
-final class RecorderLock: @unchecked Sendable {
+package final class HandOffLock: @unchecked Sendable {
   // NB: @unchecked: the mutex is only touched through the pthread calls, which synchronize.
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-  init() {
+  package init() {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     let status = pthread_mutex_init(mutex, nil)
@@ -31,7 +32,7 @@ final class RecorderLock: @unchecked Sendable {
 
   /// Runs `body` with the lock held.
   @inline(__always)
-  func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body()

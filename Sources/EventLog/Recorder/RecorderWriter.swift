@@ -6,6 +6,7 @@
   import Darwin
 #endif
 import Foundation
+import StoreCore
 
 /// The background writer: takes the published commits, encodes them into lines, writes, fsyncs
 /// per the policy, and on close writes the final checkpoint. Runs on its own thread; everything
@@ -14,6 +15,7 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
   typealias Status = CommitQueue<State, Action>.Status
 
   let queue: CommitQueue<State, Action>
+  let lifecycle: RecorderLifecycle
   let handle: LogFileHandle
   let options: RecorderOptions
   /// Whether the last line in the file is a checkpoint for the last seq written.
@@ -28,9 +30,10 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
   /// Lines are written in pieces of about this size, so a huge batch needs no huge buffer.
   static var writeChunk: Int { 1 << 20 }
 
-  init(queue: CommitQueue<State, Action>, handle: LogFileHandle, options: RecorderOptions,
-       startSeq: UInt64, lastLineIsCheckpoint: Bool) {
+  init(queue: CommitQueue<State, Action>, lifecycle: RecorderLifecycle, handle: LogFileHandle,
+       options: RecorderOptions, startSeq: UInt64, lastLineIsCheckpoint: Bool) {
     self.queue = queue
+    self.lifecycle = lifecycle
     self.handle = handle
     self.options = options
     self.lastLineIsCheckpoint = lastLineIsCheckpoint
@@ -42,7 +45,7 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
     var deadline: Date? = nil
     while true {
       let wasIdle = deadline == nil
-      queue.waitForWork(until: deadline)
+      queue.waitForWork(until: deadline, pollInterval: SyncSchedule.tick)
       if wasIdle, options.fsync != .always, queue.status.load(ordering: .acquiring) == Status.open {
         // Woken by the first commit after a rest: let a tick's worth of commits gather before
         // writing any, so that a burst is not encoded on the other core while the store is
@@ -86,7 +89,7 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
     while queue.takenSeq < end {
       let commit = queue.takeNext()
       let seq = queue.takenSeq
-      let time = commit.time.value
+      let time = commit.time.eventLineValue
       if oldest == nil { oldest = time }
       do {
         try LogLineWriter.appendEvent(
@@ -184,21 +187,22 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
       }
     }
     let queue = queue
+    let lifecycle = lifecycle
     let (waiters, stored) = queue.lock.withLock {
-      if let failure, queue.failure == nil {
-        queue.failure = failure
+      if let failure, lifecycle.failure == nil {
+        lifecycle.failure = failure
         queue.status.store(Status.stopped, ordering: .releasing)
       }
-      queue.finished = true
-      let waiters = queue.closeWaiters
-      queue.closeWaiters = []
-      return (waiters, queue.failure)
+      lifecycle.finished = true
+      let waiters = lifecycle.closeWaiters
+      lifecycle.closeWaiters = []
+      return (waiters, lifecycle.failure)
     }
     queue.discardPublished()
     for waiter in waiters {
       if let stored { waiter.resume(throwing: stored) } else { waiter.resume() }
     }
-    queue.done.signal()
+    lifecycle.done.signal()
   }
 }
 

@@ -1,3 +1,4 @@
+import StoreCore
 /// One line of an event log, parsed and checked.
 public enum LogRecord: Sendable, Equatable {
   /// The first line.

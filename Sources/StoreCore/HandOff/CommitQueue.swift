@@ -2,13 +2,13 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// One committed action waiting for the recorder's writer. Its seq is implicit: the queue's
+/// One committed action waiting for the consumer. Its seq is implicit: the queue's
 /// commits are numbered consecutively.
 @usableFromInline
-struct PendingCommit<Action> {
-  @usableFromInline let time: CommitTime
-  @usableFromInline let origin: ActionOrigin
-  @usableFromInline let action: Action
+package struct PendingCommit<Action> {
+  @usableFromInline package let time: CommitTime
+  @usableFromInline package let origin: ActionOrigin
+  @usableFromInline package let action: Action
 
   @inlinable
   init(time: CommitTime, origin: ActionOrigin, action: Action) {
@@ -38,11 +38,14 @@ final class CommitBlock<Action> {
   }
 }
 
-/// The hand-off from the store (on the main actor) to the recorder's writer thread: a
-/// single-producer, single-consumer queue with no lock on the store's side.
+/// The hand-off from the store (on the main actor) to a consumer's thread (the event log's
+/// recorder writes from one): a single-producer, single-consumer queue with no lock on the
+/// store's side. It knows nothing of what the consumer does with the commits: it holds them,
+/// keeps every `checkpointInterval`-th state, and wakes the consumer.
 ///
-/// A recorded commit must cost the store's thread about as much as the rest of the commit (issue
-/// 7: W4 ≤ 2× unrecorded W1, some 15 ns), so ``push(origin:action:state:)`` is inlinable and is
+/// A handed-off commit must cost the store's thread about as much as the rest of the commit
+/// (the W4 benchmark: a recorded W1 commit ≤ 2× an unrecorded one, some 15 ns), so
+/// ``push(origin:action:state:)`` is inlinable and is
 /// specialized into the store's `tellPlugins` in the app's module: no generic metadata, no
 /// lock, a block (reused when one is spare) per 1,024 commits, and a coarse clock. It writes the commit into
 /// the last block and publishes its seq with a release store; the writer reads up to the
@@ -53,21 +56,24 @@ final class CommitBlock<Action> {
 /// `checkpointInterval`), starting a block, waking the writer, waiting for room, stopping and
 /// closing.
 ///
-/// Every commit is pushed on the main actor (``StorePlugin/didCommit(_:)`` and
-/// ``Recorder/close()`` are main-actor isolated), so there is one producer at a time even when
-/// several stores share a recorder.
+/// Every commit is pushed on the main actor (``StorePlugin/didCommit(_:)`` is main-actor
+/// isolated, and so must be whatever closes the queue), so there is one producer at a time
+/// even when several stores share a consumer.
+///
+/// The consumer's side (``waitForWork(until:pollInterval:)``, ``takeNext()``,
+/// ``reportTaken()``) runs on one thread of its own.
 @usableFromInline
-final class CommitQueue<State, Action>: @unchecked Sendable {
+package final class CommitQueue<State, Action>: @unchecked Sendable {
   // NB: @unchecked: the store's side below is touched only on the main actor, the writer's side
   //     only on the writer thread, the commits between them are published by `published`
   //     (release/acquire), and the rest only with `lock` held.
 
-  @usableFromInline enum Status {
-    @usableFromInline static var open: UInt8 { 0 }
-    /// `close()` was called: the writer writes what was published, then ends.
-    @usableFromInline static var closing: UInt8 { 1 }
-    /// A write failed; nothing more is taken.
-    @usableFromInline static var stopped: UInt8 { 2 }
+  @usableFromInline package enum Status {
+    @usableFromInline package static var open: UInt8 { 0 }
+    /// The consumer was asked to close: it takes what was published, then ends.
+    @usableFromInline package static var closing: UInt8 { 1 }
+    /// The consumer failed; nothing more is taken.
+    @usableFromInline package static var stopped: UInt8 { 2 }
   }
 
   // NB: The layout keeps apart what each thread writes often, so that the writer taking commits
@@ -84,17 +90,17 @@ final class CommitQueue<State, Action>: @unchecked Sendable {
   /// Commits until the next one whose state is kept for a checkpoint: a count down rather
   /// than `seq % checkpointInterval`, a division that would cost a fifth of the push.
   @usableFromInline @exclusivity(unchecked) var untilCheckpoint: UInt64
-  @usableFromInline let checkpointInterval: UInt64
+  @usableFromInline package let checkpointInterval: UInt64
   @usableFromInline let lightFenceIsFull: Bool
   /// The seq of the last commit whose entry is initialized.
-  @usableFromInline let published: Atomic<UInt64>
-  @usableFromInline let status: Atomic<UInt8>
+  @usableFromInline package let published: Atomic<UInt64>
+  @usableFromInline package let status: Atomic<UInt8>
   /// The writer sleeps until woken: the next commit must wake it.
   @usableFromInline let writerSleeping: Atomic<Bool>
   /// The state after the last commit (the initial state before any), for the final checkpoint.
-  /// The writer reads it only after ``Status/closing`` was set: by `close()` on the main actor,
-  /// after every commit, or by `Recorder.deinit`, when nothing can push any more.
-  @usableFromInline @exclusivity(unchecked) var lastState: State
+  /// The writer reads it only after ``Status/closing`` was set: on the main actor after every
+  /// commit, or when nothing can push any more (the consumer's owner is being released).
+  @usableFromInline @exclusivity(unchecked) package var lastState: State
 
   private let padding = CacheLinePadding()
 
@@ -102,11 +108,11 @@ final class CommitQueue<State, Action>: @unchecked Sendable {
 
   private var head: CommitBlock<Action>
   private var headIndex = 0
-  private(set) var takenSeq: UInt64
+  package private(set) var takenSeq: UInt64
   /// The seq of the last commit the writer has taken, for the store's back-pressure.
-  let taken: Atomic<UInt64>
-  /// The highest seq known to be on disk (``Recorder/durableSeq``).
-  let durable: Atomic<UInt64>
+  package let taken: Atomic<UInt64>
+  /// The highest seq the consumer has made durable (for a recorder: on disk).
+  package let durable: Atomic<UInt64>
 
   /// The store wakes the writer every this many commits, and checks that it is not too far
   /// behind (``pendingLimit``). Otherwise the writer wakes at its tick while it has work: a
@@ -118,7 +124,8 @@ final class CommitQueue<State, Action>: @unchecked Sendable {
 
   // MARK: With `lock` held
 
-  let lock = RecorderLock()
+  /// Guards the queue's rarely touched fields, and the consumer's own (its lifecycle).
+  package let lock = HandOffLock()
   /// Blocks the writer has emptied, for the store to fill again: a burst then writes to memory
   /// that is already mapped, where fresh blocks cost a page fault every few hundred commits.
   private var spareBlocks: [CommitBlock<Action>] = []
@@ -128,20 +135,12 @@ final class CommitQueue<State, Action>: @unchecked Sendable {
   /// States to checkpoint, at seqs that are multiples of the checkpoint interval, in order.
   private var checkpointSeqs: [UInt64] = []
   private var checkpointStates: [State] = []
-  /// Set once, with ``Status/stopped``; the writer stops and `didCommit` throws it.
-  var failure: RecorderError?
-  /// The writer thread has ended.
-  var finished = false
-  var closeWaiters: [CheckedContinuation<Void, any Error>] = []
-
   private let wake = NSCondition()
   private var wakeFlag = false
   /// The store waits on it when too much is pending.
   private let room = NSCondition()
-  /// Signalled once when the writer thread ends.
-  let done = DispatchSemaphore(value: 0)
 
-  init(lastSeq: UInt64, initialState: State, checkpointInterval: UInt64) {
+  package init(lastSeq: UInt64, initialState: State, checkpointInterval: UInt64) {
     self.lastState = initialState
     self.checkpointInterval = checkpointInterval
     published = Atomic(lastSeq)
@@ -165,12 +164,12 @@ final class CommitQueue<State, Action>: @unchecked Sendable {
 
   // MARK: The store's side
 
-  /// Hands one commit to the writer. Returns false, and takes nothing, once `close()` was
-  /// called or the store has seen that recording stopped; ``Recorder/didCommit(_:)`` then
+  /// Hands one commit to the writer. Returns false, and takes nothing, once the queue is
+  /// closing or stopped; the store then calls its owner's ``StorePlugin/didCommit(_:)``, which
   /// throws why. (A commit pushed while the writer is stopping is taken and dropped with the
   /// rest: the next one is refused.)
   @inlinable @inline(__always)
-  func push(origin: ActionOrigin, action: Action, state: State) -> Bool {
+  package func push(origin: ActionOrigin, action: Action, state: State) -> Bool {
     guard status.load(ordering: .relaxed) == Status.open else { return false }
     // The store is the only writer of `published`, so a relaxed load reads its own last store.
     let seq = published.load(ordering: .relaxed) &+ 1
@@ -233,7 +232,7 @@ final class CommitQueue<State, Action>: @unchecked Sendable {
   // MARK: Control
 
   /// Wakes the writer, whatever it waits for.
-  func signalWriter() {
+  package func signalWriter() {
     wake.lock()
     wakeFlag = true
     wake.signal()
@@ -242,21 +241,22 @@ final class CommitQueue<State, Action>: @unchecked Sendable {
 
   /// Moves from open to `status`; false if it was not open.
   @discardableResult
-  func leaveOpen(for status: UInt8) -> Bool {
+  package func leaveOpen(for status: UInt8) -> Bool {
     self.status.compareExchange(expected: Status.open, desired: status, ordering: .acquiringAndReleasing).exchanged
   }
 
   // MARK: The writer's side
 
   /// Sleeps until woken or until `deadline`. With no deadline the writer first says it sleeps,
-  /// fences, and returns at once if a commit came meanwhile or the recorder is closing.
-  func waitForWork(until deadline: Date?) {
+  /// fences, and returns at once if a commit came meanwhile or the queue is closing; where the
+  /// fence is not to be had, it wakes every `pollInterval` seconds instead.
+  package func waitForWork(until deadline: Date?, pollInterval: TimeInterval) {
     var deadline = deadline
     if deadline == nil {
       writerSleeping.store(true, ordering: .relaxed)
       if !AsymmetricFence.heavy() {
         // No fence: poll at the writer's tick rather than risk sleeping past a commit.
-        deadline = Date(timeIntervalSinceNow: SyncSchedule.tick)
+        deadline = Date(timeIntervalSinceNow: pollInterval)
       }
       if published.load(ordering: .acquiring) != takenSeq || status.load(ordering: .acquiring) != Status.open {
         writerSleeping.store(false, ordering: .relaxed)
@@ -277,7 +277,7 @@ final class CommitQueue<State, Action>: @unchecked Sendable {
   }
 
   /// Moves the next published commit out. Call only while `takenSeq < published`.
-  func takeNext() -> PendingCommit<Action> {
+  package func takeNext() -> PendingCommit<Action> {
     if headIndex == CommitBlock<Action>.capacity {
       let emptied = head
       head = emptied.next!
@@ -294,19 +294,19 @@ final class CommitQueue<State, Action>: @unchecked Sendable {
   }
 
   /// Tells the store how far the writer has taken, and wakes it if it waits for room.
-  func reportTaken() {
+  package func reportTaken() {
     taken.store(takenSeq, ordering: .releasing)
     announceRoom()
   }
 
-  func announceRoom() {
+  package func announceRoom() {
     room.lock()
     room.broadcast()
     room.unlock()
   }
 
   /// The state kept for the checkpoint at `seq`, if it is the next one kept.
-  func takeCheckpointState(seq: UInt64) -> State? {
+  package func takeCheckpointState(seq: UInt64) -> State? {
     lock.withLock {
       guard let first = checkpointSeqs.first, first == seq else { return nil }
       checkpointSeqs.removeFirst()
@@ -320,7 +320,7 @@ final class CommitQueue<State, Action>: @unchecked Sendable {
   }
 
   /// Drops every published commit and kept state (recording stopped).
-  func discardPublished() {
+  package func discardPublished() {
     dropPublished()
     lock.withLock {
       checkpointSeqs.removeAll()
@@ -341,18 +341,12 @@ func pushCommit<State, Action>(
 }
 
 /// A plugin whose commits the store hands over itself, through a ``CommitQueue`` specialized
-/// for its state and action (the ``Recorder``). The store still calls
+/// for its state and action (the event log's recorder is one). The store still calls
 /// ``StorePlugin/didCommit(_:)`` when ``CommitQueue/push(origin:action:state:)`` refuses a
 /// commit, so that the plugin throws why.
-protocol CommitQueueOwner: AnyObject {
+package protocol CommitQueueOwner: AnyObject {
   /// The queue, if it is for commits of `State` and `Action`.
   func commitQueue<S, A>(state: S.Type, action: A.Type) -> CommitQueue<S, A>?
-}
-
-extension Recorder: CommitQueueOwner {
-  func commitQueue<S, A>(state: S.Type, action: A.Type) -> CommitQueue<S, A>? {
-    queue as? CommitQueue<S, A>
-  }
 }
 
 /// 64 bytes that keep the fields before and after them on different cache lines.
