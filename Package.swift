@@ -99,24 +99,47 @@ let package = Package(
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),
+    // NB: The embeddable command line. It links no server and no benchmark: a tool that embeds
+    //     it builds the store, the log, the seed features it may ask for, and the parser.
     .target(
       name: "Host",
       dependencies: [
-        "BenchWorkloads",
+        "Reducers",
+        "Store",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Metrics", package: "swift-metrics"),
+      ]
+    ),
+    // NB: The demo: the loopback backend (Hummingbird) and the `demo` command's tour.
+    .target(
+      name: "Demo",
+      dependencies: [
+        "Host",
         "Reducers",
         "Store",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "Logging", package: "swift-log"),
-        .product(name: "Metrics", package: "swift-metrics"),
-        .product(name: "OpenCombine", package: "OpenCombine"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+    // NB: The `bench` command: runs the workloads against their baselines and prints the table.
+    .target(
+      name: "Bench",
+      dependencies: [
+        "BenchWorkloads",
+        "Host",
+        "Store",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),
     .executableTarget(
       name: "refold",
-      dependencies: ["Host"]
+      dependencies: ["Bench", "Demo", "Host"]
     ),
     // NB: The child process of the crash and fault-injection tests (Tests/HostTests/Crash/).
     //     No product names it: users never need it, and it keeps the harness out of Host.
@@ -165,6 +188,7 @@ let package = Package(
     .testTarget(
       name: "HostTests",
       dependencies: [
+        "Demo",
         "Host",
         "InternalTestSupport",
         // A second server, not the demo backend, for `refold run --base-url`.

@@ -3,28 +3,40 @@ import Foundation
 import IssueReporting
 import Store
 
-/// The `refold` command line, for the built-in features and for yours.
+/// The command line for your features: run them from action lines, record, replay, inspect and
+/// diff their logs. The `refold` executable is this with the built-in features, `demo` and
+/// `bench`.
 ///
 /// ```swift
-/// // main.swift of your own tool: the same commands, and your logs replay with your reducer.
-/// await Refold.main(features: [Counter.self])
+/// // main.swift of your own tool: your logs replay with your reducer.
+/// await Refold.main(HostConfiguration(features: [Counter.self]))
 /// ```
 public enum Refold {
   /// Runs the command line with `arguments` (the process's by default) and exits with its code.
-  ///
-  /// - Parameter features: your features. They are hosted next to the built-in ones; a feature
-  ///   of yours with a built-in name replaces the built-in one.
   public static func main(
-    features: [any RefoldFeature.Type] = [],
+    _ configuration: HostConfiguration,
     arguments: [String] = Array(CommandLine.arguments.dropFirst())
   ) async -> Never {
-    let code = await run(arguments: arguments, features: features)
+    let code = await run(configuration, arguments: arguments)
     exit(code)
   }
 
+  /// Hosts `features` (and nothing else) under the executable's name, then exits.
+  public static func main(
+    features: [any RefoldFeature.Type],
+    arguments: [String] = Array(CommandLine.arguments.dropFirst())
+  ) async -> Never {
+    await main(HostConfiguration(features: features), arguments: arguments)
+  }
+
   /// Runs the command line and returns its exit code instead of exiting.
-  public static func run(arguments: [String], features: [any RefoldFeature.Type] = []) async -> Int32 {
-    let registry = FeatureRegistry(builtin: builtinFeatures, custom: features)
+  public static func run(_ configuration: HostConfiguration, arguments: [String]) async -> Int32 {
+    await HostConfiguration.$current.withValue(configuration) {
+      await run(arguments: arguments, registry: FeatureRegistry(configuration.features))
+    }
+  }
+
+  private static func run(arguments: [String], registry: FeatureRegistry) async -> Int32 {
     let command: any ParsableCommand
     do {
       command = try RootCommand.parseAsRoot(arguments)
@@ -50,7 +62,7 @@ public enum Refold {
       }
       return 0
     } catch let error as HostError {
-      if !reports.covers(error.message) { Terminal.err("refold: \(error.message)") }
+      if !reports.covers(error.message) { Terminal.diagnostic(error.message) }
       return error.kind.rawValue
     } catch let error as ExitCode {
       return error.rawValue
@@ -59,7 +71,7 @@ public enum Refold {
       // (70), not a replay that diverged (1, ArgumentParser's code for an unknown error).
       let code = RootCommand.exitCode(for: error)
       guard code == .failure else { return report(parseError: error) }
-      Terminal.err("refold: \(error)")
+      Terminal.diagnostic("\(error)")
       return HostError.Kind.failure.rawValue
     }
   }
@@ -73,7 +85,8 @@ public enum Refold {
     } else {
       // One line: the first line of the parser's message, then where to look.
       let first = message.split(separator: "\n").first.map(String.init) ?? "\(error)"
-      Terminal.err("refold: \(first.replacingOccurrences(of: "Error: ", with: "")) (see 'refold --help')")
+      let name = HostConfiguration.current.commandName
+      Terminal.diagnostic("\(first.replacingOccurrences(of: "Error: ", with: "")) (see '\(name) --help')")
     }
     return code.rawValue
   }

@@ -3,18 +3,20 @@ import Foundation
 import Store
 
 struct DiffCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "diff",
-    abstract: "Show how the state changed between two seqs of a log.",
-    discussion: """
-      Replays the log to each seq (from the nearest snapshot) and prints a readable diff:
-      lines starting with - are the state at --from, + at --to.
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "diff",
+      abstract: "Show how the state changed between two seqs of a log.",
+      discussion: """
+        Replays the log to each seq (from the nearest snapshot) and prints a readable diff:
+        lines starting with - are the state at --from, + at --to.
 
-      Examples:
-        refold diff session.log --from 10 --to 20
-        refold diff session.log --from 0 --to 5       # 0 is the initial state
-      """
-  )
+        Examples:
+          \(Help.name) diff session.log --from 10 --to 20
+          \(Help.name) diff session.log --from 0 --to 5       # 0 is the initial state
+        """
+    )
+  }
 
   @Argument(help: "The event log.")
   var file: String

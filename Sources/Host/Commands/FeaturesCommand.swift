@@ -3,18 +3,20 @@ import Foundation
 import Store
 
 struct FeaturesCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "features",
-    abstract: "List the hosted features, each with example action lines.",
-    discussion: """
-      Each feature's example action lines run as printed, one JSON action per line.
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "features",
+      abstract: "List the hosted features, each with example action lines.",
+      discussion: """
+        Each feature's example action lines run as printed, one JSON action per line.
 
-      Examples:
-        refold features
-        refold features --json
-        echo '{"textChanged":{"_0":"1234"}}' | refold run amountInput --actions -
-      """
-  )
+        Examples:
+          \(Help.name) features
+          \(Help.name) features --json
+          echo '{"textChanged":{"_0":"1234"}}' | refold run amountInput --actions -
+        """
+    )
+  }
 
   @Flag(name: .long, help: "Print a JSON array of {name, summary, schema, examples}.")
   var json = false

@@ -3,17 +3,19 @@ import Foundation
 import Store
 
 struct InspectCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "inspect",
-    abstract: "Describe a log: header, events, actions by type, time span, checkpoints, integrity.",
-    discussion: """
-      Reads every line and checks its checksum, without folding anything.
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "inspect",
+      abstract: "Describe a log: header, events, actions by type, time span, checkpoints, integrity.",
+      discussion: """
+        Reads every line and checks its checksum, without folding anything.
 
-      Examples:
-        refold inspect session.log
-        refold inspect session.log --json
-      """
-  )
+        Examples:
+          \(Help.name) inspect session.log
+          \(Help.name) inspect session.log --json
+        """
+    )
+  }
 
   @Argument(help: "The event log.")
   var file: String

@@ -8,12 +8,14 @@ import Store
 
 /// The flags that give a hosted store its plugins: `--record`, `--fsync`, `--log-level`,
 /// `--metrics`.
-struct PluginOptions: ParsableArguments {
+package struct PluginOptions: ParsableArguments {
+  package init() {}
+
   @Option(name: .long, help: ArgumentHelp("Record the session to this event log (created with mode 0600).", valueName: "file"))
-  var record: String?
+  package var record: String?
 
   @Option(name: .long, help: "When the log is fsynced: always, batched (at most ~100 ms at risk) or never.")
-  var fsync: FsyncMode = .batched
+  package var fsync: FsyncMode = .batched
 
   @Option(name: .long, help: "Log each action to stderr at this level (debug logs every action, secrets redacted).")
   var logLevel: LogLevelOption = .warning
@@ -21,10 +23,10 @@ struct PluginOptions: ParsableArguments {
   @Flag(name: .long, help: "Count actions per case and time each reduce; print the summary to stderr at the end.")
   var metrics = false
 
-  enum FsyncMode: String, ExpressibleByArgument, CaseIterable {
+  package enum FsyncMode: String, ExpressibleByArgument, CaseIterable {
     case always, batched, never
 
-    var policy: FsyncPolicy {
+    package var policy: FsyncPolicy {
       switch self {
       case .always: .always
       case .batched: .batched
@@ -48,12 +50,12 @@ struct PluginOptions: ParsableArguments {
 
 /// The plugins a hosted store runs with, made from ``PluginOptions``.
 @MainActor
-struct HostedPlugins<State: Codable & Equatable & Sendable, Action: Codable & Sendable> {
+package struct HostedPlugins<State: Codable & Equatable & Sendable, Action: Codable & Sendable> {
   var plugins: [any StorePlugin<State, Action>] = []
   var recorder: EventLog.Recorder<State, Action>?
   var metrics: MetricsSummary?
 
-  init(options: PluginOptions, feature: String, schemaVersion: Int, initialState: State) throws(HostError) {
+  package init(options: PluginOptions, feature: String, schemaVersion: Int, initialState: State) throws(HostError) {
     if let path = options.record {
       do {
         let recorder = try EventLog.Recorder<State, Action>(
@@ -84,7 +86,7 @@ struct HostedPlugins<State: Codable & Equatable & Sendable, Action: Codable & Se
   }
 
   /// A store with these plugins; with `--metrics`, its reducer is timed.
-  func store<R: Reducer>(initialState: State, reducer: R, feature: String) -> Store<State, Action>
+  package func store<R: Reducer>(initialState: State, reducer: R, feature: String) -> Store<State, Action>
   where R.State == State, R.Action == Action {
     metrics == nil
       ? Store(initialState: initialState, reducer: reducer, plugins: plugins)
@@ -92,7 +94,7 @@ struct HostedPlugins<State: Codable & Equatable & Sendable, Action: Codable & Se
   }
 
   /// Flushes and closes the recorder, and prints the metrics summary.
-  func finish() async throws(HostError) {
+  package func finish() async throws(HostError) {
     if let metrics {
       for line in metrics.lines { Terminal.err("metrics: \(line)") }
     }

@@ -3,22 +3,24 @@ import Foundation
 import Store
 
 struct ReplayCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "replay",
-    abstract: "Fold a recorded log headless and print the state: the final one, or the one at a seq.",
-    discussion: """
-      The feature is read from the log's header. Effects are not run: their results are already \
-      in the log as actions. With verification on (the default), every checkpoint's digest is \
-      checked and the first diverging seq is named. Progress is shown on stderr when it is a \
-      terminal.
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "replay",
+      abstract: "Fold a recorded log headless and print the state: the final one, or the one at a seq.",
+      discussion: """
+        The feature is read from the log's header. Effects are not run: their results are already \
+        in the log as actions. With verification on (the default), every checkpoint's digest is \
+        checked and the first diverging seq is named. Progress is shown on stderr when it is a \
+        terminal.
 
-      Exit codes: 0 ok, 1 the replay diverged, 2 the log is unreadable or corrupt.
+        Exit codes: 0 ok, 1 the replay diverged, 2 the log is unreadable or corrupt.
 
-      Examples:
-        refold replay session.log
-        refold replay session.log --until 120 --json
-      """
-  )
+        Examples:
+          \(Help.name) replay session.log
+          \(Help.name) replay session.log --until 120 --json
+        """
+    )
+  }
 
   @Argument(help: "The event log.")
   var file: String

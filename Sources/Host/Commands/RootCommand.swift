@@ -1,29 +1,35 @@
 import ArgumentParser
 
+/// The tool's root command: the hosted commands, then the host's own (``HostConfiguration/commands``),
+/// under the host's name.
 struct RootCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "refold",
-    abstract: "Run, record, replay and check Refold stores from the command line.",
-    discussion: """
-      Refold folds actions into state with pure reducers and records every action to a \
-      crash-safe, self-checking event log. This command hosts the built-in features (and yours, \
-      when you embed it): it runs the demo, drives a feature from action lines, and replays, \
-      inspects and diffs logs.
+  static var configuration: CommandConfiguration {
+    let host = HostConfiguration.current
+    let name = host.commandName
+    let example = Help.example
+    // The host's own commands first (`refold demo`): their abstracts are in the list below.
+    let extra = host.commands.compactMap { $0.configuration.commandName.map { "  \(name) \($0)" } }
+    return CommandConfiguration(
+      commandName: name,
+      abstract: "Run, record, replay and check Refold stores from the command line.",
+      discussion: """
+        Refold folds actions into state with pure reducers and records every action to a \
+        crash-safe, self-checking event log. This command hosts \(host.features.isEmpty ? "no features yet" : "\(host.features.count) feature\(host.features.count == 1 ? "" : "s")"): \
+        it drives a feature from action lines, and replays, inspects and diffs its logs.
 
-      Examples:
-        refold demo            # the whole tour, recorded and verified
-        refold features        # what can run, with example actions
-        echo '{"textChanged":{"_0":"1234"}}' | refold run amountInput --actions -
-        refold replay session.log --until 120
-        refold inspect session.log
-        refold diff session.log --from 10 --to 20
+        Examples:
+        \(extra.map { $0 + "\n" }.joined())  \(name) features
+          echo '\(example.action)' | \(name) run \(example.feature) --actions -
+          \(name) replay session.log --until 120
+          \(name) inspect session.log
+          \(name) diff session.log --from 10 --to 20
 
-      Exit codes: 0 ok, 1 a replay diverged, 2 an unreadable, corrupt or mismatched input, 64 a \
-      usage error, 70 the host could not do its part (e.g. recording stopped; the run went on).
-      """,
-    subcommands: [
-      DemoCommand.self, FeaturesCommand.self, RunCommand.self, ReplayCommand.self,
-      InspectCommand.self, DiffCommand.self, BenchCommand.self,
-    ]
-  )
+        Exit codes: 0 ok, 1 a replay diverged, 2 an unreadable, corrupt or mismatched input, 64 a \
+        usage error, 70 the host could not do its part (e.g. recording stopped; the run went on).
+        """,
+      subcommands: [
+        FeaturesCommand.self, RunCommand.self, ReplayCommand.self, InspectCommand.self, DiffCommand.self,
+      ] + host.commands
+    )
+  }
 }

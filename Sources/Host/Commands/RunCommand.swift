@@ -1,32 +1,32 @@
 import ArgumentParser
 import Foundation
-import Reducers
 import Store
 
 struct RunCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "run",
-    abstract: "Send action lines into a live store, wait for its effects, and print the final state.",
-    discussion: """
-      Each line of the input is one action as JSON, in its Codable shape. Blank lines and lines \
-      starting with # are skipped. The effects talk to --base-url, or to the built-in loopback \
-      demo backend, which is started for the run. The final state is printed on stdout as JSON, \
-      with secrets redacted.
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "run",
+      abstract: "Send action lines into a live store, wait for its effects, and print the final state.",
+      discussion: """
+        Each line of the input is one action as JSON, in its Codable shape. Blank lines and lines \
+        starting with # are skipped. The effects talk to --base-url\(serverNote). The final \
+        state is printed on stdout as JSON, with secrets redacted.
 
-      Examples:
-        echo '{"textChanged":{"_0":"1234"}}' | refold run amountInput
-        refold run musicSearch --actions search.jsonl --record search.log
-        refold run userList --base-url http://127.0.0.1:8080 --log-level debug
-      """
-  )
+        Examples:
+          echo '\(Help.example.action)' | \(Help.name) run \(Help.example.feature)
+          \(Help.name) run \(Help.example.feature) --actions actions.jsonl --record session.log
+          \(Help.name) run \(Help.example.feature) --base-url http://127.0.0.1:8080 --log-level debug
+        """
+    )
+  }
 
-  @Argument(help: "The feature to run (see 'refold features').")
+  @Argument(help: "The feature to run (see '\(Help.name) features').")
   var feature: String
 
   @Option(name: .long, help: ArgumentHelp("The action lines: a file, or - for stdin.", valueName: "file|-"))
   var actions: String = "-"
 
-  @Option(name: .long, help: ArgumentHelp("The server the effects talk to (default: the built-in demo backend).", valueName: "url"))
+  @Option(name: .long, help: ArgumentHelp("The server the effects talk to\(serverNote).", valueName: "url"))
   var baseURL: String?
 
   @Option(name: .long, help: ArgumentHelp("Keep a signed-in session in this file (mode 0600) instead of in memory.", valueName: "file"))
@@ -37,6 +37,11 @@ struct RunCommand: AsyncParsableCommand {
 
   @OptionGroup var plugins: PluginOptions
 
+  /// Where the effects go without --base-url.
+  private static var serverNote: String {
+    HostConfiguration.current.defaultServer == nil ? "" : ", or to the host's own server, started for the run"
+  }
+
   func run() async throws {
     let feature = try FeatureRegistry.current.feature(named: feature, kind: .usage)
     try await execute(feature)
@@ -46,9 +51,8 @@ struct RunCommand: AsyncParsableCommand {
   private func execute<F: RefoldFeature>(_ feature: F.Type) async throws {
     let lines = try ActionLines.read(actions)
     let decoded = try lines.map { line in try line.decode(F.Action.self, feature: F.featureName) }
-    try await DemoServer.withBaseURL(baseURL) { url in
-      let sessions: SessionStore = sessionFile.map { .live(fileURL: URL(fileURLWithPath: $0)) } ?? .inMemory()
-      let environment = FeatureEnvironment.live(baseURL: url, sessions: sessions)
+    try await HostedServers.withBaseURL(baseURL) { url in
+      let environment = FeatureEnvironment.live(baseURL: url, sessionFile: sessionFile.map { URL(fileURLWithPath: $0) })
       let initialState = F.initialState(in: environment)
       let hosted = try HostedPlugins<F.State, F.Action>(options: plugins, feature: F.featureName, schemaVersion: F.schemaVersion, initialState: initialState)
       let store = hosted.store(initialState: initialState, reducer: F(environment: environment), feature: F.featureName)

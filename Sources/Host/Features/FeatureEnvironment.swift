@@ -1,57 +1,111 @@
 import Foundation
-import Reducers
 import Store
+import Synchronization
 
-/// The dependencies a hosted feature is built with.
+/// What a hosted feature is built with: the host's options (`--base-url`, `--session-file`), a
+/// clock, and any dependency a feature declares for itself with a ``FeatureEnvironmentKey``.
 ///
-/// `refold run` and `refold demo` use ``live(baseURL:sessions:)`` against a server; replay uses
-/// ``replay``, whose clients report an issue if anything calls them: a replay never runs
-/// effects, so a call would be a bug.
+/// ```swift
+/// // A client of your own, reached by `environment.facts` in your feature's `init(environment:)`.
+/// enum FactClientKey: FeatureEnvironmentKey {
+///   static func liveValue(_ environment: FeatureEnvironment) -> FactClient {
+///     .live(baseURL: environment.baseURL)   // `--base-url`, when given
+///   }
+///   static var replayValue: FactClient { .unimplemented }
+/// }
+/// extension FeatureEnvironment {
+///   var facts: FactClient {
+///     get { self[FactClientKey.self] }
+///     set { self[FactClientKey.self] = newValue }
+///   }
+/// }
+/// ```
+///
+/// `refold run` and `refold demo` build a ``Mode-swift.enum/live`` environment; replay, inspect
+/// and diff a ``Mode-swift.enum/replay`` one, whose clients must never be called: a replay
+/// never runs effects, so a call is a bug. A value set through the subscript wins over the
+/// key's defaults; a live value is made once per environment and shared by every feature that
+/// reads it (one session store for a whole app).
 public struct FeatureEnvironment: Sendable {
-  public var auth: AuthClient
-  public var musicSearch: MusicSearchClient
-  public var users: UsersClient
-  public var sessions: SessionStore
+  public enum Mode: Sendable, Equatable {
+    /// Effects run against real clients.
+    case live
+    /// Effects never run: a replay folds recorded actions.
+    case replay
+  }
+
+  public let mode: Mode
+  /// The server the effects talk to: `--base-url`, or the host's default server, if any.
+  public var baseURL: URL?
+  /// Where a feature keeps a signed-in session (`--session-file`); in memory when nil.
+  public var sessionFile: URL?
   public var clock: any Clock<Duration>
   public var now: @Sendable () -> Date
 
+  private var overrides: [ObjectIdentifier: any Sendable] = [:]
+  private let liveValues = LiveValues()
+
   public init(
-    auth: AuthClient,
-    musicSearch: MusicSearchClient,
-    users: UsersClient,
-    sessions: SessionStore,
-    clock: any Clock<Duration>,
-    now: @escaping @Sendable () -> Date
+    mode: Mode,
+    baseURL: URL? = nil,
+    sessionFile: URL? = nil,
+    clock: any Clock<Duration> = ContinuousClock(),
+    now: @escaping @Sendable () -> Date = { Date() }
   ) {
-    self.auth = auth
-    self.musicSearch = musicSearch
-    self.users = users
-    self.sessions = sessions
+    self.mode = mode
+    self.baseURL = baseURL
+    self.sessionFile = sessionFile
     self.clock = clock
     self.now = now
   }
 
-  /// Live HTTP clients against `baseURL`, the continuous clock and the wall clock.
-  public static func live(baseURL: URL, sessions: SessionStore = .inMemory()) -> Self {
-    Self(
-      auth: .live(baseURL: baseURL),
-      musicSearch: .live(baseURL: baseURL),
-      users: .live(baseURL: baseURL),
-      sessions: sessions,
-      clock: ContinuousClock(),
-      now: { Date() }
-    )
+  /// Live clients against `baseURL`, the continuous clock and the wall clock.
+  public static func live(baseURL: URL?, sessionFile: URL? = nil) -> Self {
+    Self(mode: .live, baseURL: baseURL, sessionFile: sessionFile)
   }
 
-  /// For replay: nothing may be called.
+  /// For replay: nothing may be called; `now` is fixed.
   public static var replay: Self {
-    Self(
-      auth: .unimplemented,
-      musicSearch: .unimplemented,
-      users: .unimplemented,
-      sessions: .unimplemented,
-      clock: ContinuousClock(),
-      now: { Date(timeIntervalSince1970: 0) }
-    )
+    Self(mode: .replay, now: { Date(timeIntervalSince1970: 0) })
+  }
+
+  /// The dependency `key` names: the value set for it, or else its live or replay value.
+  public subscript<Key: FeatureEnvironmentKey>(key: Key.Type) -> Key.Value {
+    get {
+      let id = ObjectIdentifier(key)
+      if let value = overrides[id] as? Key.Value { return value }
+      switch mode {
+      case .replay: return Key.replayValue
+      case .live: return liveValues.value(for: id) { Key.liveValue(self) }
+      }
+    }
+    set { overrides[ObjectIdentifier(key)] = newValue }
+  }
+}
+
+/// A dependency a hosted feature reads from its ``FeatureEnvironment``, as SwiftUI's
+/// `EnvironmentKey` or swift-dependencies' `DependencyKey` declare theirs.
+public protocol FeatureEnvironmentKey: SendableMetatype {
+  associatedtype Value: Sendable
+  /// For `run` and `demo`: made from the host's options (`environment.baseURL` …), once per
+  /// environment.
+  static func liveValue(_ environment: FeatureEnvironment) -> Value
+  /// For replay, which never runs effects: a value whose use reports an issue.
+  static var replayValue: Value { get }
+}
+
+/// The live values an environment made, so that every reader shares one.
+private final class LiveValues: Sendable {
+  private let values = Mutex<[ObjectIdentifier: any Sendable]>([:])
+
+  func value<Value: Sendable>(for id: ObjectIdentifier, make: () -> Value) -> Value {
+    if let made = values.withLock({ $0[id] }) as? Value { return made }
+    // Made outside the lock: a live value may read other keys of the same environment.
+    let made = make()
+    return values.withLock { values in
+      if let first = values[id] as? Value { return first }
+      values[id] = made
+      return made
+    }
   }
 }

@@ -77,8 +77,8 @@ enum InputFile {
 }
 
 /// States printed as JSON in their Codable shape, with secrets redacted.
-enum StateJSON {
-  static func encode<State: Encodable>(_ state: State) throws(HostError) -> String {
+package enum StateJSON {
+  package static func encode<State: Encodable>(_ state: State) throws(HostError) -> String {
     do {
       return String(decoding: try LogJSONEncoder().encode(Redaction.apply(state)), as: UTF8.self)
     } catch {

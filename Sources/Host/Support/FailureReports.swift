@@ -20,7 +20,7 @@ final class FailureReports: @unchecked Sendable {
       reported.append(failure)
       return true
     }
-    if isNew { Terminal.err("refold: \(failure)\(consequence)") }
+    if isNew { Terminal.diagnostic("\(failure)\(consequence)") }
   }
 
   /// Whether `failure` was printed, or `text` quotes a failure that was.
@@ -61,7 +61,7 @@ struct OneLineIssueReporter: IssueReporter {
 
   private func print(_ text: String, severity: IssueSeverity) {
     guard !reports.covers(text) else { return }
-    Terminal.err(severity == .warning ? "refold: warning: \(text)" : "refold: \(text)")
+    Terminal.diagnostic(severity == .warning ? "warning: \(text)" : text)
   }
 }
 

@@ -26,6 +26,6 @@ public struct HostError: Error, CustomStringConvertible, Sendable {
 
   public var description: String { message }
 
-  static func badInput(_ message: String) -> Self { Self(.badInput, message) }
-  static func usage(_ message: String) -> Self { Self(.usage, message) }
+  package static func badInput(_ message: String) -> Self { Self(.badInput, message) }
+  package static func usage(_ message: String) -> Self { Self(.usage, message) }
 }

@@ -66,7 +66,7 @@ enum LogTools {
         let percent = step.totalBytes == 0 ? 100 : step.bytesRead * 100 / step.totalBytes
         progress.update("replaying \(file): seq \(step.seq), \(percent)%")
       }
-      for warning in result.warnings { Terminal.err("refold: warning: \(warning)") }
+      for warning in result.warnings { Terminal.diagnostic("warning: \(warning)") }
       return result
     } catch let divergence as ReplayDivergence {
       throw HostError(.diverged, "\(divergence)")

@@ -5,6 +5,7 @@ import Testing
 import FoundationNetworking
 #endif
 
+@testable import Demo
 @testable import Host
 
 /// `refold run --base-url` as a new user would try it: against a server that is not the demo

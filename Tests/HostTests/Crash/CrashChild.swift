@@ -1,4 +1,5 @@
 import Foundation
+import Demo
 import Host
 
 #if canImport(Glibc)

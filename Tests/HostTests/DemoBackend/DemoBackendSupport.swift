@@ -2,6 +2,7 @@ import Effects
 import Foundation
 import Testing
 
+@testable import Demo
 @testable import Host
 
 /// Runs `body` against a fresh backend on an OS-chosen port and stops it afterwards, whether

@@ -2,6 +2,7 @@ import Reducers
 import Foundation
 import Testing
 
+@testable import Demo
 @testable import Host
 
 struct DemoBackendTests {

@@ -2,6 +2,7 @@ import Reducers
 import Foundation
 import Testing
 
+@testable import Demo
 @testable import Host
 
 /// The live clients over real HTTP against the loopback demo backend.

@@ -5,6 +5,7 @@ import Reducers
 import Store
 import Testing
 
+@testable import Demo
 @testable import Host
 
 /// The debounce end to end: a burst of typing on `TestClock`, the live client, and the demo

@@ -1,3 +1,4 @@
+import Host
 import Foundation
 import Reducers
 
@@ -20,7 +21,7 @@ struct DemoRun {
     let started = ContinuousClock.now
     Terminal.out("Refold demo — an event-sourced store for view models, driven over real HTTP.")
     let logURL = URL(fileURLWithPath: logPath)
-    let live = try await DemoServer.withBaseURL(nil) { baseURL in
+    let live = try await HostedServers.withServer({ try await DemoBackend.start() }) { baseURL in
       Terminal.out("backend  │ loopback demo backend on \(baseURL.absoluteString)")
       Terminal.out("log      │ recording to \(logURL.path) (fsync \(plugins.fsync.policy))")
       return try await recordSession(baseURL: baseURL, logURL: logURL)
@@ -52,9 +53,9 @@ struct DemoRun {
       Terminal.out("    \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(json)")
     }
     Terminal.out("  verified  replay reproduced every checkpoint and the final state")
-    Terminal.out("\nTry: refold inspect \(logURL.path)")
-    Terminal.out("     refold replay \(logURL.path) --until 5")
-    Terminal.out("     refold diff \(logURL.path) --from 1 --to 4")
+    Terminal.out("\nTry: \(Help.name) inspect \(logURL.path)")
+    Terminal.out("     \(Help.name) replay \(logURL.path) --until 5")
+    Terminal.out("     \(Help.name) diff \(logURL.path) --from 1 --to 4")
   }
 
   private struct LiveResult {

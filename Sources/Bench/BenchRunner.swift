@@ -1,3 +1,4 @@
+import Host
 import BenchWorkloads
 /// Runs the workloads in this process and measures them: wall time with `ContinuousClock`,
 /// Swift heap allocations with ``AllocationCounter``, binding calls with each fixture's tally.

@@ -1,9 +1,10 @@
+import Host
 import BenchWorkloads
 import ArgumentParser
 import Foundation
 
-struct BenchCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
+public struct BenchCommand: AsyncParsableCommand {
+  public static let configuration = CommandConfiguration(
     commandName: "bench",
     abstract: "Measure binding throughput: Refold against the seeds' Observable, OpenCombine and the floor.",
     discussion: """
@@ -46,8 +47,10 @@ struct BenchCommand: AsyncParsableCommand {
   @Option(name: .long, help: ArgumentHelp("Exactly this many operations per run, without calibration (for profilers).", visibility: .hidden))
   var operations: Int?
 
+  public init() {}
+
   @MainActor
-  func run() async throws {
+  public func run() async throws {
     var plan = quick ? BenchRunner.Plan.quick : BenchRunner.Plan.full
     if let operations {
       guard operations > 0 else { throw HostError.usage("--operations must be at least 1, not \(operations)") }

@@ -1,3 +1,4 @@
+import Host
 import BenchWorkloads
 /// One line of `refold bench`'s result: a workload on one system.
 ///

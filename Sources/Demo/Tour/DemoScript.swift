@@ -1,3 +1,4 @@
+import Host
 import Foundation
 import Reducers
 

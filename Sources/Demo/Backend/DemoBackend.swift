@@ -1,4 +1,5 @@
 import Foundation
+import Host
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -165,3 +166,6 @@ public struct DemoBackendError: Error, CustomStringConvertible, Sendable {
 
   public var description: String { "The demo backend cannot listen on \(host):\(port): \(reason)" }
 }
+
+// `refold run` starts it when no --base-url is given.
+extension DemoBackend: HostedServer {}

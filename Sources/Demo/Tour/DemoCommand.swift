@@ -1,9 +1,10 @@
+import Host
 import ArgumentParser
 import Foundation
 import Reducers
 
-struct DemoCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
+public struct DemoCommand: AsyncParsableCommand {
+  public static let configuration = CommandConfiguration(
     commandName: "demo",
     abstract: "The tour: every feature over real HTTP, recorded, replayed and verified.",
     discussion: """
@@ -22,7 +23,9 @@ struct DemoCommand: AsyncParsableCommand {
 
   @OptionGroup var plugins: PluginOptions
 
-  func run() async throws {
+  public init() {}
+
+  public func run() async throws {
     // The demo always records: without --record, to a new file.
     try await DemoRun(logPath: plugins.record ?? Self.defaultLogPath(), plugins: plugins).run()
   }

@@ -1,0 +1,17 @@
+import Foundation
+import Store
+
+/// What the commands' help texts show: the tool's own name and, in examples, one of its own
+/// features with an action line it accepts.
+package enum Help {
+  /// The tool's name, as typed: `refold`, `counter-tool`.
+  package static var name: String { HostConfiguration.current.commandName }
+
+  /// The first hosted feature and its first example action as a JSON line.
+  static var example: (feature: String, action: String) {
+    guard let feature = FeatureRegistry.current.features.first ?? HostConfiguration.current.features.first,
+      let line = try? FeaturesCommand.exampleLines(feature).first
+    else { return ("myFeature", #"{"someAction":{}}"#) }
+    return (feature.featureName, line)
+  }
+}
