@@ -34,6 +34,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    // NB: `swift package generate-documentation` for the DocC catalogs (scripts/docs.sh).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // NB: json-c comes from the system (Debian's libjson-c-dev). Only Linux links it; other
@@ -204,5 +206,10 @@ for target in package.targets where target.type != .system && target.name != "CS
   target.swiftSettings = (target.swiftSettings ?? []) + [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
+    // SE-0444: a file uses only the members of modules it imports itself.
+    .enableUpcomingFeature("MemberImportVisibility"),
+    // SE-0409: an import is internal unless it says `public import`, so a module's public
+    // API names exactly the modules its users must see.
+    .enableUpcomingFeature("InternalImportsByDefault"),
   ]
 }

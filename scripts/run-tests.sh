@@ -3,28 +3,24 @@
 # watchdog:
 #
 #   scripts/run-tests.sh StoreTests [more swift test options, e.g. --sanitize=thread ...]
+#   REFOLD_TEST_SUITES='EffectRuntimeTests|TestStoreTests' scripts/run-tests.sh StoreTests
 #
-# Why: on the 2-core Linux machines this project runs on, a test process sometimes stops
-# running tasks altogether, more often the busier the machine and the more tests share the
-# process. Every test still pending waits forever: no thread of the concurrency pool is left
-# with work, the main actor's queue is never drained again, and even Swift Testing's own time
-# limits never fire (gdb shows libdispatch's manager thread in epoll_wait, the main thread
-# parked in _dispatch_sig_thread, and at most idle workers). It happens with the store's tests
-# alone, with no test blocking a thread, so it is not one test's lost wake-up.
-#
-# So the target's suites (from `swift test list`) run in groups of about $chunk tests, each in
-# its own process. A group that makes no progress within $limit seconds is killed, reported
-# loudly, and run again, up to $attempts times in all. A test failure fails at once.
+# A group whose output has not grown for $limit seconds is stuck: the watchdog prints every
+# thread's backtrace of the stuck test process (gdb), ends that process and its `swift test`
+# (by their PIDs, nothing else), and the target fails at once. There are no retries: a hang is
+# a bug to see, not to hide (docs/test-stall.md tells the story of the one that was).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 target=$1
 shift
 limit=${REFOLD_TEST_TIME_LIMIT:-120}
-attempts=${REFOLD_TEST_ATTEMPTS:-4}
 chunk=${REFOLD_TEST_CHUNK:-40}
 
 # "StoreTests.BindingTests/bindCalls…()" → "BindingTests", counted, in listing order.
-suites=$(swift test list --skip-build "$@" 2>/dev/null | awk -F'[./]' -v t="$target" '$1 == t { print $2 }' | uniq -c)
+# REFOLD_TEST_SUITES (a regular expression) keeps only the suites it matches.
+only=${REFOLD_TEST_SUITES:-.*}
+suites=$(swift test list --skip-build "$@" 2>/dev/null \
+  | awk -F'[./]' -v t="$target" -v only="^($only)\$" '$1 == t && $2 ~ only { print $2 }' | uniq -c)
 if [ -z "$suites" ]; then
   echo "run-tests: no tests of $target in the build (was it built with the same options?)" >&2
   exit 1
@@ -44,23 +40,66 @@ while read -r n suite; do
 done <<<"$suites"
 groups+=("$group")
 
+# The processes below `pid`, deepest last.
+descendants() {
+  local child
+  for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do
+    echo "$child"
+    descendants "$child"
+  done
+}
+
+# Prints every thread's backtrace of each process under the stuck `swift test`, then ends them.
+report_stall() {
+  local root=$1 members=$2 pid
+  echo "run-tests: $target ($members) printed nothing for ${limit} s: stuck. Every thread of it:" >&2
+  for pid in $(descendants "$root"); do
+    echo "---- pid $pid: $(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | cut -c1-200)" >&2
+    if command -v gdb >/dev/null 2>&1; then
+      timeout 60 gdb -p "$pid" -batch -nx -ex 'set pagination off' -ex 'thread apply all bt' 2>&1 \
+        | grep -v '^\[New LWP\|^warning: ' >&2 || true
+    else
+      echo "(gdb is not installed: apt-get install -y gdb to see the threads)" >&2
+    fi
+  done
+  # By PID only: another run's test binary of the same name is not ours to end.
+  for pid in $(descendants "$root") "$root"; do kill -9 "$pid" 2>/dev/null || true; done
+}
+
 run_group() {
   local members=$1
   shift
   local filter="^$target\\.($members)/"
-  local attempt status
-  for attempt in $(seq 1 "$attempts"); do
-    timeout -k 10 "$limit" swift test --skip-build --filter "$filter" "$@"
-    status=$?
-    if [ "$status" -ne 124 ] && [ "$status" -ne 137 ]; then
-      return "$status"
+  local output size last_size idle status
+  output=$(mktemp)
+  swift test --skip-build --filter "$filter" "$@" >"$output" 2>&1 &
+  local root=$!
+  tail -n +1 -f --pid="$root" "$output" &
+  local tailer=$!
+  last_size=-1
+  idle=0
+  while kill -0 "$root" 2>/dev/null; do
+    sleep 1
+    size=$(stat -c %s "$output" 2>/dev/null || echo 0)
+    if [ "$size" != "$last_size" ]; then
+      last_size=$size
+      idle=0
+    else
+      idle=$((idle + 1))
+      if [ "$idle" -ge "$limit" ]; then
+        report_stall "$root" "$members"
+        wait "$root" 2>/dev/null
+        wait "$tailer" 2>/dev/null
+        rm -f "$output"
+        return 1
+      fi
     fi
-    # swift test's child (the test binary) outlives the timeout: end it too.
-    pkill -9 -f "$PWD/\.build[^ ]*/RefoldPackageTests\.xctest" || true
-    echo "run-tests: $target ($members) stopped making progress for ${limit} s (attempt $attempt of $attempts)." >&2
   done
-  echo "run-tests: it hung $attempts times; failing." >&2
-  return 1
+  wait "$root"
+  status=$?
+  wait "$tailer" 2>/dev/null
+  rm -f "$output"
+  return "$status"
 }
 
 for group in "${groups[@]}"; do

@@ -4,6 +4,7 @@
 // so an API that only compiles with `@testable import` cannot slip through.
 // - Counter: a store with bindings, an effect and a plugin (the Store module alone).
 // - counter-tool: `refold`'s command line with the Counter feature registered (Host).
+// - CounterFeatureTests: the feature's tests, on TestStore and VirtualClock.
 
 import PackageDescription
 
@@ -21,6 +22,12 @@ let package = Package(
     ),
     .executableTarget(
       name: "Counter",
+      dependencies: ["CounterFeature", .product(name: "Store", package: "Refold")],
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+    // A user's tests: Store and its test support (TestStore, VirtualClock) only.
+    .testTarget(
+      name: "CounterFeatureTests",
       dependencies: ["CounterFeature", .product(name: "Store", package: "Refold")],
       swiftSettings: [.swiftLanguageMode(.v6)]
     ),

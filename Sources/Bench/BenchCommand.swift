@@ -1,7 +1,7 @@
-import Host
-import BenchWorkloads
-import ArgumentParser
-import Foundation
+public import Host
+public import BenchWorkloads
+public import ArgumentParser
+public import Foundation
 
 public struct BenchCommand: AsyncParsableCommand {
   public static let configuration = CommandConfiguration(

@@ -1,3 +1,4 @@
+import Foundation
 import Host
 import BenchWorkloads
 /// `refold bench`'s text report: the rows with their ratios, the targets, the references.

@@ -1,5 +1,5 @@
-import OpenCombine
-import Store
+public import OpenCombine
+public import Store
 
 extension Bench {
   /// W1's feature, and W4's: a counter.

@@ -1,5 +1,5 @@
-import OpenCombine
-import Store
+public import OpenCombine
+public import Store
 
 extension Bench {
   /// W2's feature: each action adds 1 to one field of the 1,000-field ``WideState``.

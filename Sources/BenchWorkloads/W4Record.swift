@@ -1,12 +1,12 @@
-import Foundation
-import Store
+public import Foundation
+public import Store
 
 #if canImport(Glibc)
-  import Glibc
+  public import Glibc
 #elseif canImport(Musl)
-  import Musl
+  public import Musl
 #elseif canImport(Darwin)
-  import Darwin
+  public import Darwin
 #endif
 
 extension Bench {

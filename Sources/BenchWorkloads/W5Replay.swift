@@ -1,6 +1,6 @@
-import Foundation
-import Reducers
-import Store
+public import Foundation
+public import Reducers
+public import Store
 
 extension Bench {
   /// W5: a recorded `AmountInput` session of W3's keystrokes, cycled, replayed with

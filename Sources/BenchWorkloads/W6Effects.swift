@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 extension Bench {
   /// W6's feature: `ping` starts an effect that answers `pong` from off the main actor.

@@ -1,5 +1,5 @@
-import ArgumentParser
-import Foundation
+public import ArgumentParser
+public import Foundation
 
 /// What a program that embeds the command line hosts: its name, its features, commands of its
 /// own, and the server `run` talks to when no `--base-url` is given.
@@ -24,8 +24,11 @@ public struct HostConfiguration: Sendable {
 
   /// - Parameters:
   ///   - commandName: defaults to the executable's file name.
+  ///   - features: the features the tool hosts, in the order `features` lists them.
   ///   - includeBuiltinFeatures: host the seed app's features (``Refold/builtinFeatures``) too,
   ///     before `features`; a feature of yours with a built-in's name replaces it.
+  ///   - commands: more subcommands, after the hosted ones.
+  ///   - defaultServer: started by `run` when no `--base-url` is given.
   public init(
     commandName: String = HostConfiguration.executableName,
     features: [any RefoldFeature.Type] = [],

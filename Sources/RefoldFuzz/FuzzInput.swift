@@ -1,3 +1,4 @@
+import EventLog
 /// The checks one input goes through.
 ///
 /// The input is taken three ways, so that the mutations of a log file reach every layer:

@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import Testing
 @testable import Reducers
@@ -20,7 +19,7 @@ struct AppFeatureTests {
   }
 
   @Test func childEffectsComeBackInTheirCase() async throws {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let sessions = SessionStore.inMemory()
     let app = AppFeature(
       auth: .succeeding(Fixture.session),

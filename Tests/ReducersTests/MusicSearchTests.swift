@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import Testing
 @testable import Reducers
@@ -8,7 +7,7 @@ struct MusicSearchTests {
   /// A client that records each term and answers with `tracks`, after `delay` on `clock`.
   static func client(
     _ terms: Recorded<String>,
-    clock: TestClock<Duration>? = nil,
+    clock: VirtualClock? = nil,
     delay: Duration = .zero,
     tracks: @escaping @Sendable (String) -> [Track] = { _ in [Fixture.hypeBoy] }
   ) -> MusicSearchClient {
@@ -20,7 +19,7 @@ struct MusicSearchTests {
   }
 
   @Test func aBurstOfTypingSearchesOnceForTheLastQuery() async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let terms = Recorded<String>()
     let store = TestStore(initialState: MusicSearch.State(), reducer: MusicSearch(client: Self.client(terms), clock: clock))
     await store.send(.queryChanged("n")) {
@@ -41,7 +40,7 @@ struct MusicSearchTests {
   }
 
   @Test func theSearchWaitsExactly300Milliseconds() async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let terms = Recorded<String>()
     let store = TestStore(initialState: MusicSearch.State(), reducer: MusicSearch(client: Self.client(terms), clock: clock))
     await store.send(.queryChanged("iu")) {
@@ -61,7 +60,7 @@ struct MusicSearchTests {
 
   @Test(.timeLimit(.minutes(1)))
   func aNewQueryCancelsTheSearchInFlight() async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let terms = Recorded<String>()
     let cancelled = Recorded<String>()
     let client = MusicSearchClient { term in
@@ -95,7 +94,7 @@ struct MusicSearchTests {
 
   @Test(arguments: ["", " ", "  \t"])
   func anEmptyQueryClearsEverythingAndCancelsThePendingSearch(empty: String) async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let terms = Recorded<String>()
     let state = MusicSearch.State(query: "iu", results: [Fixture.goodDay], error: .network)
     let store = TestStore(initialState: state, reducer: MusicSearch(client: Self.client(terms), clock: clock))
@@ -116,7 +115,7 @@ struct MusicSearchTests {
 
   @Test(.timeLimit(.minutes(1)))
   func anEmptyQueryCancelsTheSearchInFlight() async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let terms = Recorded<String>()
     let cancelled = Recorded<String>()
     let client = MusicSearchClient { term in
@@ -142,7 +141,7 @@ struct MusicSearchTests {
   }
 
   @Test func theClientGetsTheTrimmedTermAndTurnsSpacesIntoPlusOnce() async throws {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let terms = Recorded<String>()
     let store = TestStore(initialState: MusicSearch.State(), reducer: MusicSearch(client: Self.client(terms), clock: clock))
     await store.send(.queryChanged("  new jeans ")) {
@@ -163,7 +162,7 @@ struct MusicSearchTests {
 
   @Test(arguments: SearchError.allCases)
   func eachErrorKindBecomesState(error: SearchError) async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let state = MusicSearch.State(results: [Fixture.goodDay])
     let store = TestStore(initialState: state, reducer: MusicSearch(client: .failing(error), clock: clock))
     await store.send(.queryChanged("iu")) {
@@ -192,7 +191,7 @@ struct MusicSearchTests {
   }
 
   @Test func anotherErrorBecomesANetworkError() async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let store = TestStore(
       initialState: MusicSearch.State(),
       reducer: MusicSearch(client: MusicSearchClient { _ in throw SomethingElse() }, clock: clock)
@@ -211,7 +210,7 @@ struct MusicSearchTests {
   }
 
   @Test func aSuccessClearsTheLastError() async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let store = TestStore(
       initialState: MusicSearch.State(query: "iu", error: .network),
       reducer: MusicSearch(client: .returning([]), clock: clock)

@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import Testing
 @testable import EventLog
@@ -39,7 +38,7 @@ struct EffectRuntimeTests {
   }
 
   @Test func concatenateRunsEffectsOneAfterAnother() async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let store = Store(initialState: Counter.State(), reducer: Scripted { action in
       guard action == .increment else { return .none }
       return .concatenate(
@@ -58,7 +57,7 @@ struct EffectRuntimeTests {
   }
 
   @Test func mergeRunsEffectsTogether() async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let store = Store(initialState: Counter.State(), reducer: Scripted { action in
       guard action == .increment else { return .none }
       return .merge(
@@ -79,7 +78,7 @@ struct EffectRuntimeTests {
   }
 
   @Test func finishWaitsForEffectsStartedByTheEffectsActions() async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let store = Store(initialState: Counter.State(), reducer: Scripted { action in
       switch action {
       case .increment:
@@ -122,7 +121,7 @@ struct EffectRuntimeTests {
   }
 
   @Test func cancelInFlightCancelsTheEarlierEffect() async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let store = Store(initialState: Counter.State(), reducer: Scripted { action in
       guard case let .set(value) = action else { return .none }
       return .run { send in
@@ -141,7 +140,7 @@ struct EffectRuntimeTests {
   }
 
   @Test func cancelByIDCancelsOnlyThatID() async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let store = Store(initialState: Counter.State(), reducer: Scripted { action in
       switch action {
       case .increment:
@@ -279,7 +278,7 @@ struct EffectRuntimeTests {
   }
 
   @Test func debounceRunsOnlyTheLastEffectOfABurst() async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let store = Store(initialState: Counter.State(), reducer: Scripted { action in
       guard case let .rename(query) = action else { return .none }
       return .run { send in await send(.note("search \(query)")) }
@@ -298,7 +297,7 @@ struct EffectRuntimeTests {
   }
 
   @Test func aDebouncedEffectCanBeCancelledWhileWaiting() async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let store = Store(initialState: Counter.State(), reducer: Scripted { action in
       switch action {
       case let .rename(query):
@@ -319,7 +318,7 @@ struct EffectRuntimeTests {
 
   @Test(arguments: [false, true])
   func throttleLetsOneEffectThroughPerInterval(latest: Bool) async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let store = Store(initialState: Counter.State(), reducer: Scripted { action in
       guard case let .rename(text) = action else { return .none }
       return .send(.note(text))

@@ -1,4 +1,3 @@
-import Clocks
 import Testing
 @testable import EventLog
 @testable import StoreCore
@@ -6,7 +5,7 @@ import Testing
 private enum ID: Hashable, Sendable { case search }
 
 /// A feature with one effect, to exercise the TestStore.
-private func searchFeature(clock: TestClock<Duration>) -> Scripted {
+private func searchFeature(clock: VirtualClock) -> Scripted {
   Scripted { action in
     switch action {
     case let .rename(query):
@@ -26,7 +25,7 @@ private func searchFeature(clock: TestClock<Duration>) -> Scripted {
 @MainActor
 struct TestStoreTests {
   @Test func aFullyAssertedFlowPasses() async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let store = TestStore(initialState: Counter.State(), reducer: searchFeature(clock: clock))
     await store.send(.rename("iu")) { $0.label = "iu" }
     await clock.advance(by: .milliseconds(300))
@@ -67,7 +66,7 @@ struct TestStoreTests {
   }
 
   @Test func anUnexpectedReceivedActionFailsWithADiff() async {
-    let store = TestStore(initialState: Counter.State(), reducer: searchFeature(clock: TestClock()))
+    let store = TestStore(initialState: Counter.State(), reducer: searchFeature(clock: VirtualClock()))
     await store.send(.increment) { $0.count = 1 }
     await withKnownIssue {
       await store.receive(.note("something else")) { $0.log = ["bumped"] }
@@ -77,7 +76,7 @@ struct TestStoreTests {
   }
 
   @Test func sendingBeforeHandlingReceivedActionsFails() async {
-    let store = TestStore(initialState: Counter.State(), reducer: searchFeature(clock: TestClock()))
+    let store = TestStore(initialState: Counter.State(), reducer: searchFeature(clock: VirtualClock()))
     await store.send(.increment) { $0.count = 1 }
     await withKnownIssue {
       await store.send(.increment) { $0.count = 2 }
@@ -85,7 +84,7 @@ struct TestStoreTests {
   }
 
   @Test func anEffectStillRunningAtFinishFails() async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let store = TestStore(initialState: Counter.State(), reducer: searchFeature(clock: clock))
     await store.send(.rename("slow")) { $0.label = "slow" }
     await withKnownIssue {
@@ -96,7 +95,7 @@ struct TestStoreTests {
   }
 
   @Test func anUnreceivedActionAtFinishFails() async {
-    let store = TestStore(initialState: Counter.State(), reducer: searchFeature(clock: TestClock()))
+    let store = TestStore(initialState: Counter.State(), reducer: searchFeature(clock: VirtualClock()))
     await store.send(.increment) { $0.count = 1 }
     await withKnownIssue {
       await store.finish()
@@ -104,7 +103,7 @@ struct TestStoreTests {
   }
 
   @Test func skipReceivedActionsAcceptsTheirState() async {
-    let store = TestStore(initialState: Counter.State(), reducer: searchFeature(clock: TestClock()))
+    let store = TestStore(initialState: Counter.State(), reducer: searchFeature(clock: VirtualClock()))
     await store.send(.increment) { $0.count = 1 }
     store.skipReceivedActions()
     await store.send(.decrement) { $0.count = 0 }
@@ -113,7 +112,7 @@ struct TestStoreTests {
   }
 
   @Test func cancelInFlightLeavesOnlyTheLastResponseToReceive() async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     let store = TestStore(initialState: Counter.State(), reducer: searchFeature(clock: clock))
     await store.send(.rename("a")) { $0.label = "a" }
     await store.send(.rename("ab")) { $0.label = "ab" }
@@ -126,7 +125,7 @@ struct TestStoreTests {
     // The body works for a while before it registers its sleep. Had `send` returned when the
     // body merely began, the clock below would move before the sleep existed, and the sleep
     // would then wait for an advance that never comes.
-    let clock = TestClock()
+    let clock = VirtualClock()
     let store = TestStore(
       initialState: Counter.State(),
       reducer: Scripted { action in

@@ -1,29 +1,63 @@
 #!/usr/bin/env bash
 # What CI does with the example: builds it against Refold's public API only, runs the store
-# program, and uses the embedded command line (counter-tool) to record a Counter log and replay
-# it with the Counter reducer, as the README's "Embedding" section shows.
+# program, and uses the embedded command line (counter-tool) as a user of it would: it hosts only
+# its own feature under its own name, its feature's own client reaches a real HTTP server on
+# loopback through --base-url, and the recorded log replays with the Counter reducer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift build
+swift build --build-tests
 .build/debug/Counter
+
+echo "== the feature's tests (TestStore and VirtualClock, from the Store product alone)"
+swift test --skip-build
 
 tool=.build/debug/counter-tool
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+server=""
+cleanup() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "check.sh: $*" >&2; exit 1; }
 
-echo "== counter-tool: the built-in features and the embedded one"
+echo "== counter-tool: only its own feature, its own name, none of refold's commands"
 # Captured, not piped into `grep -q`: with pipefail, grep's early exit would fail the pipe.
 features=$("$tool" features --json)
-[[ "$features" == *'"name":"counter"'* ]] || { echo "counter-tool features does not list counter" >&2; exit 1; }
+[[ "$features" == '[{"name":"counter"'* ]] || fail "features lists more or less than counter: $features"
+[[ "$features" != *amountInput* ]] || fail "features lists the built-ins: $features"
+help=$("$tool" --help)
+[[ "$help" == *"USAGE: counter-tool <subcommand>"* ]] || fail "the help does not say counter-tool: $help"
+[[ "$help" != *" demo "* && "$help" != *" bench "* ]] || fail "the help offers demo or bench: $help"
+if "$tool" run nope 2>"$work/err"; then fail "an unknown feature was accepted"; fi
+[[ "$(cat "$work/err")" == "counter-tool: unknown feature 'nope'; known features: counter" ]] \
+  || fail "the error line: $(cat "$work/err")"
+
+echo "== counter-tool: the feature's own client talks to --base-url (a real server on loopback)"
+mkdir -p "$work/www/fact"
+printf '2 is the only even prime.\n' >"$work/www/fact/2"
+python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$work/www" >"$work/server.out" 2>&1 &
+server=$!
+for _ in $(seq 1 100); do
+  port=$(sed -n 's/.* port \([0-9]*\) .*/\1/p' "$work/server.out" | head -1)
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+[ -n "${port:-}" ] || fail "the fact server did not start: $(cat "$work/server.out")"
 
 echo "== counter-tool: record a Counter session and replay it"
-printf '{"incrementTapped":{}}\n{"incrementTapped":{}}\n{"cancelTapped":{}}\n' \
-  | "$tool" run counter --record "$work/counter.log"
+printf '{"incrementTapped":{}}\n{"incrementTapped":{}}\n{"cancelTapped":{}}\n{"factTapped":{}}\n' \
+  | "$tool" run counter --wait-each --base-url "http://127.0.0.1:$port" --record "$work/counter.log" >"$work/state"
+[[ "$(cat "$work/state")" == '{"count":2,"fact":"2 is the only even prime."}' ]] || fail "run gave $(cat "$work/state")"
 replayed=$("$tool" replay "$work/counter.log" --json)
-[[ "$replayed" == '{"count":2}' ]] || { echo "replay gave $replayed, not {\"count\":2}" >&2; exit 1; }
+[[ "$replayed" == '{"count":2,"fact":"2 is the only even prime."}' ]] || fail "replay gave $replayed"
 verified=$("$tool" replay "$work/counter.log")
-[[ "$verified" == *"verified"* ]] || { echo "replay did not verify: $verified" >&2; exit 1; }
+[[ "$verified" == *"verified"* ]] || fail "replay did not verify: $verified"
 inspected=$("$tool" inspect "$work/counter.log")
-[[ "$inspected" == *"feature counter"* ]] || { echo "inspect: $inspected" >&2; exit 1; }
+[[ "$inspected" == *"feature counter"* ]] || fail "inspect: $inspected"
+
+echo "== counter-tool: without --base-url the client says why it has no fact"
+unserved=$(printf '{"factTapped":{}}\n' | "$tool" run counter)
+[[ "$unserved" == *'"fact":"no fact: no fact server (give the tool --base-url)"'* ]] || fail "without a server: $unserved"
 echo "== counter-tool: ok"

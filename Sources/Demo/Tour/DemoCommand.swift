@@ -1,7 +1,7 @@
-import Host
-import ArgumentParser
-import Foundation
-import Reducers
+public import Host
+public import ArgumentParser
+public import Foundation
+public import Reducers
 
 public struct DemoCommand: AsyncParsableCommand {
   public static let configuration = CommandConfiguration(

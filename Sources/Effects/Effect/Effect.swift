@@ -1,4 +1,4 @@
-/// A side effect that a reducer returns: work the ``Store`` runs after the action is folded.
+/// A side effect that a reducer returns: work the `Store` runs after the action is folded.
 ///
 /// Effects are plain values. A reducer describes what should happen (send an action, call an
 /// API, wait on a clock, cancel something) and the store's runtime does it, so reducers stay

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which parser and writer the codec runs on.
 ///
 /// Both give the same trees and the same bytes; the tests hold them to that. json-c is the
@@ -9,14 +11,15 @@ package enum JSONBackend: Sendable, CaseIterable {
   /// `JSONParser` and `JSONWriter`, pure Swift.
   case swift
 
-  /// json-c when the platform has it.
-  package static var preferred: JSONBackend {
+  /// json-c when the platform has it. `REFOLD_JSON_BACKEND=swift` in the environment picks the
+  /// Swift backend on Linux too, to compare the two (`refold bench --workload W5`).
+  package static let preferred: JSONBackend = {
     #if canImport(CJSONC)
-    .jsonC
+    ProcessInfo.processInfo.environment["REFOLD_JSON_BACKEND"] == "swift" ? .swift : .jsonC
     #else
     .swift
     #endif
-  }
+  }()
 
   func parse(_ bytes: UnsafeRawBufferPointer) throws(LogCodecError) -> JSONValue {
     #if canImport(CJSONC)

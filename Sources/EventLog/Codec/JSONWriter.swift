@@ -10,13 +10,13 @@ enum JSONWriter {
   static func write(_ value: JSONValue, into buffer: inout [UInt8]) throws(LogCodecError) {
     switch value {
     case .null:
-      append("null", to: &buffer)
+      JSONBytes.append("null", to: &buffer)
     case .bool(let bool):
-      append(bool ? "true" : "false", to: &buffer)
+      JSONBytes.append(bool ? "true" : "false", to: &buffer)
     case .int(let int):
-      appendDecimal(int.magnitude, negative: int < 0, to: &buffer)
+      JSONBytes.appendDecimal(int.magnitude, negative: int < 0, to: &buffer)
     case .uint(let uint):
-      appendDecimal(uint, negative: false, to: &buffer)
+      JSONBytes.appendDecimal(uint, to: &buffer)
     case .double(let double):
       guard let text = JSONNumber.text(for: double) else {
         throw LogCodecError(kind: .invalidValue, message: "\(double) cannot be written as JSON")
@@ -85,22 +85,5 @@ enum JSONWriter {
         hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0xF)],
       ])
     }
-  }
-
-  private static func append(_ word: StaticString, to buffer: inout [UInt8]) {
-    buffer.append(contentsOf: UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
-  }
-
-  /// Appends the decimal digits without building a `String`.
-  private static func appendDecimal(_ magnitude: UInt64, negative: Bool, to buffer: inout [UInt8]) {
-    if negative { buffer.append(UInt8(ascii: "-")) }
-    let start = buffer.count
-    var rest = magnitude
-    repeat {
-      let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
-      buffer.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: digit))
-      rest = quotient
-    } while rest != 0
-    buffer[start...].reverse()
   }
 }

@@ -1,5 +1,5 @@
-import Foundation
-import StoreCore
+public import Foundation
+public import StoreCore
 
 /// The first line of an event log: what the log is, which feature it records, and the state it
 /// starts from.

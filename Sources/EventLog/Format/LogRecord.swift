@@ -1,4 +1,4 @@
-import StoreCore
+public import StoreCore
 /// One line of an event log, parsed and checked.
 public enum LogRecord: Sendable, Equatable {
   /// The first line.
@@ -81,11 +81,11 @@ package enum LogLineWriter {
     encoder: LogJSONEncoder, into buffer: inout [UInt8]
   ) throws {
     let start = buffer.count
-    append(#"{"seq":"#, to: &buffer)
-    appendDecimal(seq, to: &buffer)
-    append(#","t":"#, to: &buffer)
+    JSONBytes.append(#"{"seq":"#, to: &buffer)
+    JSONBytes.appendDecimal(seq, to: &buffer)
+    JSONBytes.append(#","t":"#, to: &buffer)
     buffer.append(contentsOf: (JSONNumber.text(for: t.isFinite ? t : 0) ?? "0").utf8)
-    append(origin == .send ? #","origin":"send","action":"# : #","origin":"effect","action":"#, to: &buffer)
+    JSONBytes.append(origin == .send ? #","origin":"send","action":"# : #","origin":"effect","action":"#, to: &buffer)
     do {
       try encoder.encode(Redaction.apply(action), into: &buffer)
     } catch {
@@ -101,13 +101,13 @@ package enum LogLineWriter {
     seq: UInt64, canonicalState: [UInt8], includeState: Bool, into buffer: inout [UInt8]
   ) {
     let start = buffer.count
-    append(#"{"checkpoint":"#, to: &buffer)
-    appendDecimal(seq, to: &buffer)
-    append(#","digest":""#, to: &buffer)
+    JSONBytes.append(#"{"checkpoint":"#, to: &buffer)
+    JSONBytes.appendDecimal(seq, to: &buffer)
+    JSONBytes.append(#","digest":""#, to: &buffer)
     buffer.append(contentsOf: StateDigest.hex(StateDigest.fnv1a64(canonicalState)).utf8)
     buffer.append(UInt8(ascii: "\""))
     if includeState {
-      append(#","state":"#, to: &buffer)
+      JSONBytes.append(#","state":"#, to: &buffer)
       buffer.append(contentsOf: canonicalState)
     }
     LogLine.seal(&buffer, payloadStart: start)
@@ -116,20 +116,5 @@ package enum LogLineWriter {
   /// `t` for an action committed at `seconds` + `nanoseconds` since 1970, in microseconds.
   package static func time(seconds: Int, nanoseconds: Int) -> Double {
     Double(seconds) + Double(nanoseconds / 1000) / 1_000_000
-  }
-
-  private static func append(_ text: StaticString, to buffer: inout [UInt8]) {
-    buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-  }
-
-  package static func appendDecimal(_ value: UInt64, to buffer: inout [UInt8]) {
-    let start = buffer.count
-    var rest = value
-    repeat {
-      let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
-      buffer.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit))
-      rest = quotient
-    } while rest != 0
-    buffer[start...].reverse()
   }
 }

@@ -1,4 +1,4 @@
-import StoreCore
+public import StoreCore
 /// The digest a checkpoint line carries: FNV-1a 64-bit over the canonical JSON of the redacted
 /// state.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads an event log line by line, checking every line's checksum and the order of the seqs,
 /// with memory bounded by one chunk whatever the size of the file.
@@ -49,8 +49,10 @@ public final class LogReader {
   /// Opens `file` and reads its header.
   ///
   /// - Parameters:
+  ///   - file: the event log.
   ///   - feature: when given, a header for another feature is an error.
   ///   - schema: when given, a header with another schema version is an error.
+  ///   - chunkSize: how many bytes are read from the file at a time.
   public convenience init(
     file: URL, feature: String? = nil, schema: Int? = nil, chunkSize: Int = 1 << 20
   ) throws(LogReadError) {

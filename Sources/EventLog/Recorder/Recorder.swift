@@ -5,10 +5,11 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import StoreCore
+public import Foundation
+import Synchronization
+public import StoreCore
 
-/// A ``StorePlugin`` that writes every commit to an event log (`docs/event-log-format.md`).
+/// A `StorePlugin` that writes every commit to an event log (`docs/event-log-format.md`).
 ///
 /// ```swift
 /// let recorder = try Recorder<AmountInput.State, AmountInput.Action>(
@@ -24,7 +25,7 @@ import StoreCore
 /// encoding or I/O happens on the store's thread, and a lock only once per checkpoint interval
 /// and per 1,024 commits (or while the writer is over a million commits behind). The writer encodes, writes and fsyncs
 /// in batches per ``RecorderOptions/fsync``. Actions and states are written redacted
-/// (``Redaction``). Each event's `t` comes from the kernel's coarse clock (1 to 4 ms).
+/// (`Redaction`). Each event's `t` comes from the kernel's coarse clock (1 to 4 ms).
 ///
 /// When a write fails (disk full, I/O error, the file removed or replaced), recording stops:
 /// a line goes to stderr at once (or to ``RecorderOptions/onFailure``), the next commit makes
@@ -67,8 +68,11 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
   /// `file` and writes its header.
   ///
   /// - Parameters:
+  ///   - file: the log's path.
   ///   - feature: the feature's name in the header, e.g. `amountInput`; replay checks it.
   ///   - initialState: the store's state before the first commit this recorder sees.
+  ///   - options: how the recorder writes: fsync policy, checkpoint intervals, what to do
+  ///     with an existing file.
   /// - Throws: ``RecorderError`` naming the path.
   public init(file: URL, feature: String, initialState: State, options: RecorderOptions = .init()) throws {
     let path = file.path

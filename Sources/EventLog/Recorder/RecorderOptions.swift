@@ -21,7 +21,7 @@ public enum ExistingFilePolicy: String, Sendable, CaseIterable {
   case replace
   /// Continue it: cut a torn last line, check that the header is for the same feature, and go
   /// on from the last seq. The store must start from the state at that seq, which
-  /// ``Replayer/replay(file:until:verify:feature:progress:)`` gives.
+  /// ``Replayer/replay(file:until:verify:feature:schema:progress:)`` gives.
   case append
 }
 

@@ -6,7 +6,8 @@
   import Darwin
 #endif
 import Foundation
-import StoreCore
+import Synchronization
+public import StoreCore
 
 /// The background writer: takes the published commits, encodes them into lines, writes, fsyncs
 /// per the policy, and on close writes the final checkpoint. Runs on its own thread; everything

@@ -1,4 +1,4 @@
-/// What ``Replayer/replay(file:until:verify:feature:progress:)`` found.
+/// What ``Replayer/replay(file:until:verify:feature:schema:progress:)`` found.
 public struct ReplayResult<State> {
   /// The state after the last event folded (at `until`, or at the end).
   public var state: State

@@ -1,5 +1,5 @@
 import CustomDump
-import Foundation
+public import Foundation
 
 extension Replayer {
   /// How the state changed between two seqs of a log, rendered by swift-custom-dump: lines

@@ -1,6 +1,6 @@
 import CustomDump
-import Foundation
-import StoreCore
+public import Foundation
+public import StoreCore
 
 /// Folds a recorded log through a reducer, headless: effects are not run, because their results
 /// are in the log as actions.
@@ -40,9 +40,10 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
   /// On a machine with more than one core a large log is parsed on worker threads (one per
   /// core, at most four) and folded in order on this one; results and errors are the same.
   /// There, an action whose JSON a worker decoded lately is not parsed or decoded again: the
-  /// same bytes give the same value (``DecodedActionCache``).
+  /// same bytes give the same value (`DecodedActionCache`).
   ///
   /// - Parameters:
+  ///   - file: the event log.
   ///   - seq: stop after this event (time travel; 0 is the initial state). Replay starts from
   ///     the nearest snapshot at or below it; the events before that are checked (checksums,
   ///     seqs) but not decoded or folded, and the checkpoints before it are not verified.

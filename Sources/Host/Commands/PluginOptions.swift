@@ -1,10 +1,10 @@
-import ArgumentParser
-import EventLog
-import Foundation
-import Logging
+package import ArgumentParser
+package import EventLog
+package import Foundation
+package import Logging
 // NB: swift-metrics has a `Recorder` too: the event log's is written `EventLog.Recorder` here.
-import Metrics
-import Store
+package import Metrics
+package import Store
 
 /// The flags that give a hosted store its plugins: `--record`, `--fsync`, `--log-level`,
 /// `--metrics`.

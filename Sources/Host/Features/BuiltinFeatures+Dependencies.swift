@@ -1,5 +1,5 @@
-import Foundation
-import Reducers
+public import Foundation
+public import Reducers
 
 // The seed app's clients as environment keys: live ones talk to `--base-url` (or the host's
 // default server), replay ones report any call.

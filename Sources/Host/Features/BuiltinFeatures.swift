@@ -1,5 +1,5 @@
-import Foundation
-import Reducers
+public import Foundation
+public import Reducers
 
 extension Refold {
   /// The seed view models, in the order `refold features` lists them.

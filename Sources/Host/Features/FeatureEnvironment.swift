@@ -1,6 +1,6 @@
-import Foundation
-import Store
-import Synchronization
+public import Foundation
+public import Store
+public import Synchronization
 
 /// What a hosted feature is built with: the host's options (`--base-url`, `--session-file`), a
 /// clock, and any dependency a feature declares for itself with a ``FeatureEnvironmentKey``.

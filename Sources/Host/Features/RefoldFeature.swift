@@ -1,5 +1,5 @@
-import Foundation
-import Store
+public import Foundation
+public import Store
 
 /// A feature that `refold` can host: run from action lines, record, replay, inspect and diff.
 ///

@@ -1,5 +1,5 @@
-import Logging
-import Store
+public import Logging
+public import Store
 
 /// Logs one line per action at debug level: seq, origin, action name and the action as JSON,
 /// with secrets redacted.

@@ -1,6 +1,6 @@
-import CoreMetrics
-import Foundation
-import Store
+public import CoreMetrics
+public import Foundation
+public import Store
 
 /// Counts actions per case (`refold_actions_total{feature, action}`) and times each reduce
 /// (`refold_reduce_seconds{feature}`) through swift-metrics.

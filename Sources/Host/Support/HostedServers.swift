@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The server a run's effects talk to: `--base-url`, or the host's default server started for
 /// the run and stopped after it.

@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 import IssueReporting
 
 #if canImport(FoundationNetworking)
-  import FoundationNetworking
+  public import FoundationNetworking
 #endif
 
 /// Logs a user in: the sign-in form's one dependency.

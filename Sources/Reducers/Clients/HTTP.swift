@@ -1,7 +1,7 @@
-import Foundation
+package import Foundation
 
 #if canImport(FoundationNetworking)
-  import FoundationNetworking
+  package import FoundationNetworking
 #endif
 
 /// What the live clients share: build a request, send it through URLSession, and sort the

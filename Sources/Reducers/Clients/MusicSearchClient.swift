@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 import IssueReporting
 
 #if canImport(FoundationNetworking)
-  import FoundationNetworking
+  public import FoundationNetworking
 #endif
 
 /// Searches songs: the music search's one dependency.

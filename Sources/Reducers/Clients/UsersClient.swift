@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 import IssueReporting
 
 #if canImport(FoundationNetworking)
-  import FoundationNetworking
+  public import FoundationNetworking
 #endif
 
 /// Fetches the user list: the user list's one dependency.

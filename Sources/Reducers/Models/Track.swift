@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One song from a music search (the iTunes Search API's `trackName`, `artistName`,
 /// `collectionName`, `artworkUrl100` and `releaseDate`).

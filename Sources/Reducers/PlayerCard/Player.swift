@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A footballer, as the player card shows them.
 ///

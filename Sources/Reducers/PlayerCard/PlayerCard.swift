@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The player card: a player and the texts derived from them.
 ///

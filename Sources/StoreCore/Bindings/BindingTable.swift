@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Every binding of one store, and the dispatch that tells them about a commit.
 ///

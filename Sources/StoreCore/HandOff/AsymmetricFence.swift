@@ -1,5 +1,5 @@
-import CSystemCalls
-import Synchronization
+public import CSystemCalls
+public import Synchronization
 
 /// A store-load fence split unevenly between two threads: the frequent side (the store handing a
 /// commit to the recorder) pays only a compiler barrier, and the rare side (the recorder's

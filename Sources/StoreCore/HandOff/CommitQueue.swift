@@ -1,6 +1,6 @@
 import Dispatch
-import Foundation
-import Synchronization
+package import Foundation
+public import Synchronization
 
 /// One committed action waiting for the consumer. Its seq is implicit: the queue's
 /// commits are numbered consecutively.

@@ -1,4 +1,4 @@
-import CSystemCalls
+public import CSystemCalls
 
 /// When an action was committed (the event log writes it as an event's `t`).
 ///

@@ -1,4 +1,4 @@
-import IdentifiedCollections
+public import IdentifiedCollections
 import IssueReporting
 
 /// The action of one element of a collection: which element, and what happened to it.

@@ -50,8 +50,11 @@ public final class Store<State, Action: Sendable> {
 
   /// Makes a store that starts at `initialState` and folds actions with `reducer`.
   ///
-  /// - Parameter plugins: see every commit (the event log's `Recorder`, logging, metrics), each
-  ///   commit in the order the plugins are given.
+  /// - Parameters:
+  ///   - initialState: the state before the first action.
+  ///   - reducer: folds each action into the state and returns the effects that follow.
+  ///   - plugins: see every commit (the event log's `Recorder`, logging, metrics), each
+  ///     commit in the order the plugins are given.
   public init<R: Reducer>(
     initialState: State,
     reducer: R,
@@ -66,6 +69,13 @@ public final class Store<State, Action: Sendable> {
     self.hasPluginsAfterQueue = !routes.afterQueue.isEmpty
     runtime.dispatch = { [weak self] action, group in
       self?.enqueueOrFold(action, origin: .effect, group: group)
+    }
+    // Under a test runner every store counts its effects' steps, so that a `VirtualClock`
+    // advances only once they have settled; an app's stores run them uncounted.
+    if isTesting {
+      let tracker = EffectTracker()
+      EffectTracker.register(tracker)
+      runtime.tracker = tracker
     }
   }
 

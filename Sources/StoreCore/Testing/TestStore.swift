@@ -42,7 +42,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     self.recorder = recorder
     self.store = Store(initialState: initialState, reducer: reducer, plugins: [recorder])
     // Its effects run on a counting executor, so that each send can wait for them to settle.
-    self.store.runtime.tracker = EffectTracker()
+    let tracker = EffectTracker()
+    EffectTracker.register(tracker)
+    self.store.runtime.tracker = tracker
     self.state = initialState
   }
 

@@ -1,4 +1,3 @@
-import Clocks
 import Effects
 import Foundation
 import Reducers
@@ -8,7 +7,7 @@ import Testing
 @testable import Demo
 @testable import Host
 
-/// The debounce end to end: a burst of typing on `TestClock`, the live client, and the demo
+/// The debounce end to end: a burst of typing on `VirtualClock`, the live client, and the demo
 /// backend counting what really reached it over HTTP.
 @MainActor
 struct SearchBurstTests {
@@ -18,7 +17,7 @@ struct SearchBurstTests {
       #expect(!expected.isEmpty)
       #expect(backend.requestCount(for: "/search") == 1)
 
-      let clock = TestClock()
+      let clock = VirtualClock()
       let search = MusicSearch(client: .live(baseURL: backend.baseURL), clock: clock)
       let store = TestStore(initialState: MusicSearch.State(), reducer: search)
       await store.send(.queryChanged("n")) {
@@ -52,7 +51,7 @@ struct SearchBurstTests {
       #expect(answers.iu != answers.newJeans)
       #expect(backend.requestCount(for: "/search") == 2)
 
-      let clock = TestClock()
+      let clock = VirtualClock()
       let store = TestStore(initialState: MusicSearch.State(), reducer: MusicSearch(client: live, clock: clock))
       await store.send(.queryChanged("iu")) {
         $0.query = "iu"

@@ -1,4 +1,3 @@
-import Clocks
 import Testing
 @testable import EventLog
 @testable import StoreCore
@@ -10,7 +9,7 @@ struct LeakTests {
   private enum ID: Hashable, Sendable { case slow }
 
   @Test func everythingIsReleasedAfterHeavyUseWithCancelledEffects() async {
-    let clock = TestClock()
+    let clock = VirtualClock()
     weak var weakStore: Store<Counter.State, Counter.Action>?
     weak var weakPlugin: CommitLog<Counter.State, Counter.Action>?
     weak var weakBinding: StoreBinding?
@@ -74,7 +73,7 @@ struct LeakTests {
     final class Made {
       var payloads: [() -> Payload?] = []
     }
-    let clock = TestClock()
+    let clock = VirtualClock()
     let made = Made()
     var tasks: [StoreTask] = []
     do {
