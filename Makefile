@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: all deps build test crash-trials demo fuzz fuzz-long asan clean
+.PHONY: all deps build test stress-tests docs crash-trials demo fuzz fuzz-long asan clean
 
 all: build
 
@@ -14,8 +14,8 @@ build: deps
 	$(SWIFT) build
 
 # The test binary is built first so that a compile error stops here, with its message.
-# Each test target runs a few suites per process, under a watchdog (scripts/run-tests.sh says why):
-# a hang or a crash names its target and suites.
+# Each test target runs a few suites per process, under a watchdog (scripts/run-tests.sh): a
+# hang prints the stuck process's threads and fails at once, with no retry.
 TEST_TARGETS = $(notdir $(wildcard Tests/*Tests))
 
 test: deps
@@ -24,6 +24,16 @@ test: deps
 	  echo "== $$target"; \
 	  ./scripts/run-tests.sh "$$target" || exit 1; \
 	done
+
+# The clock-driven effect and TestStore suites (and a user's, in Examples/Counter) 50 times with
+# both cores busy, in a debug build and under ThreadSanitizer (docs/test-stall.md).
+stress-tests: deps
+	./scripts/stress-tests.sh --runs 50
+	./scripts/stress-tests.sh --runs 50 --sanitize thread
+
+# The DocC catalogs of Store, StoreCore, EventLog, Effects and Host, warnings as errors.
+docs: deps
+	./scripts/docs.sh
 
 # The crash harness at length: 100 SIGKILLed recordings per fsync policy instead of 20.
 # REFOLD_CRASH_SEED=N runs again the trials a failure printed the seed of.
@@ -47,4 +57,4 @@ asan: deps
 	./scripts/asan.sh
 
 clean:
-	rm -rf .build .build-fuzz .build-asan
+	rm -rf .build .build-fuzz .build-asan .build-tsan .build-docs

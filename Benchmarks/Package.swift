@@ -2,10 +2,10 @@
 
 import PackageDescription
 
-// The benchmarks of issue 7, run with package-benchmark:
+// Refold's benchmark workloads (W1 to W6), run with package-benchmark:
 //   cd Benchmarks && swift package benchmark
-// The workloads themselves live in the Host module (Sources/Host/Bench/Workloads), where
-// `refold bench` runs the same code in-process.
+// The workloads themselves live in the BenchWorkloads module (Sources/BenchWorkloads), which
+// `refold bench` runs in-process too.
 let package = Package(
   name: "RefoldBenchmarks",
   platforms: [

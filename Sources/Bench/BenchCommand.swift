@@ -1,7 +1,7 @@
-public import Host
+import Host
 public import BenchWorkloads
 public import ArgumentParser
-public import Foundation
+import Foundation
 
 public struct BenchCommand: AsyncParsableCommand {
   public static let configuration = CommandConfiguration(

@@ -1,4 +1,4 @@
-public import OpenCombine
+import OpenCombine
 public import Store
 
 extension Bench {

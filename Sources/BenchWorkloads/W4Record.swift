@@ -2,7 +2,7 @@ public import Foundation
 public import Store
 
 #if canImport(Glibc)
-  public import Glibc
+  import Glibc
 #elseif canImport(Musl)
   public import Musl
 #elseif canImport(Darwin)

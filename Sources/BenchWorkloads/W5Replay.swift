@@ -1,6 +1,6 @@
 public import Foundation
-public import Reducers
-public import Store
+import Reducers
+import Store
 
 extension Bench {
   /// W5: a recorded `AmountInput` session of W3's keystrokes, cycled, replayed with

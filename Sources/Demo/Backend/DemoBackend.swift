@@ -1,8 +1,8 @@
 public import Foundation
 public import Host
-public import Hummingbird
+import Hummingbird
 public import Logging
-public import ServiceLifecycle
+import ServiceLifecycle
 
 /// A real HTTP server on the loopback interface that speaks the shapes of the services the
 /// tutorials used: Strapi's login, the iTunes Search API and JSONPlaceholder's users, with the

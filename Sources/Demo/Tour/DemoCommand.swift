@@ -1,7 +1,7 @@
-public import Host
+import Host
 public import ArgumentParser
-public import Foundation
-public import Reducers
+import Foundation
+import Reducers
 
 public struct DemoCommand: AsyncParsableCommand {
   public static let configuration = CommandConfiguration(

@@ -1,5 +1,5 @@
 public import Foundation
-public import StoreCore
+import StoreCore
 
 /// The first line of an event log: what the log is, which feature it records, and the state it
 /// starts from.

@@ -1,4 +1,4 @@
-public import StoreCore
+import StoreCore
 /// The digest a checkpoint line carries: FNV-1a 64-bit over the canonical JSON of the redacted
 /// state.
 ///

@@ -1,4 +1,4 @@
-public import StoreCore
+import StoreCore
 /// Turns one line of a log into a record: the framing and checksum first, then the JSON, then
 /// the fields. It has no state, so any number of threads can share one.
 struct LogLineParser: Sendable {

@@ -1,4 +1,4 @@
-public import StoreCore
+import StoreCore
 
 extension CommitTime {
   /// As the event line writes it: seconds since 1970.

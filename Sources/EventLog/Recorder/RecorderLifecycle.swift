@@ -1,5 +1,5 @@
 import Dispatch
-public import StoreCore
+import StoreCore
 
 /// How far a recorder's writer has got: whether it has ended, why it stopped, and who waits for
 /// it to close. Every field but `done` is guarded by the queue's lock, which the store's side

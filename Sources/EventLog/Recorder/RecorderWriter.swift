@@ -7,7 +7,7 @@
 #endif
 import Foundation
 import Synchronization
-public import StoreCore
+import StoreCore
 
 /// The background writer: takes the published commits, encodes them into lines, writes, fsyncs
 /// per the policy, and on close writes the final checkpoint. Runs on its own thread; everything

@@ -1,4 +1,4 @@
-public import StoreCore
+import StoreCore
 import CustomDump
 
 /// What replay does with each record of a log, as a pure state machine: fold events from the

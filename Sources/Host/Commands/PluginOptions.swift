@@ -1,9 +1,9 @@
 package import ArgumentParser
 package import EventLog
-package import Foundation
-package import Logging
+import Foundation
+import Logging
 // NB: swift-metrics has a `Recorder` too: the event log's is written `EventLog.Recorder` here.
-package import Metrics
+import Metrics
 package import Store
 
 /// The flags that give a hosted store its plugins: `--record`, `--fsync`, `--log-level`,

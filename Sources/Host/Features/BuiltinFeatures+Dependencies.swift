@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Reducers
 
 // The seed app's clients as environment keys: live ones talk to `--base-url` (or the host's

@@ -1,6 +1,6 @@
 public import Foundation
-public import Store
-public import Synchronization
+import Store
+import Synchronization
 
 /// What a hosted feature is built with: the host's options (`--base-url`, `--session-file`), a
 /// clock, and any dependency a feature declares for itself with a ``FeatureEnvironmentKey``.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Store
 
 /// A feature that `refold` can host: run from action lines, record, replay, inspect and diff.

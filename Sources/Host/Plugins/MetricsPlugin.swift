@@ -1,5 +1,5 @@
-public import CoreMetrics
-public import Foundation
+import CoreMetrics
+import Foundation
 public import Store
 
 /// Counts actions per case (`refold_actions_total{feature, action}`) and times each reduce

@@ -1,5 +1,5 @@
 public import CoreMetrics
-public import Foundation
+import Foundation
 
 /// A small in-process swift-metrics backend that keeps counters and timers, so that
 /// `refold run --metrics` can print what it measured.

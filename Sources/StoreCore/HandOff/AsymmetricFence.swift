@@ -1,4 +1,4 @@
-public import CSystemCalls
+import CSystemCalls
 public import Synchronization
 
 /// A store-load fence split unevenly between two threads: the frequent side (the store handing a

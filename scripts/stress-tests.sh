@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Runs the effect and TestStore suites again and again with both cores kept busy, as CI's are
+# while the fuzzer runs, and counts the runs that failed or stopped making progress:
+#
+#   scripts/stress-tests.sh [--runs N] [--sanitize thread]
+#
+# The suites: Refold's own clock-driven ones (EffectRuntimeTests, TestStoreTests, LeakTests,
+# MusicSearchTests, AppFeatureTests) and a user's (Examples/Counter's CounterFeatureTests, on
+# the Store product alone). Each run goes through scripts/run-tests.sh, whose watchdog prints
+# the threads of a stuck process and fails it. Exits 1 if any run failed or stalled.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+runs=50
+sanitize=()
+scratch=.build
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --runs) runs=$2; shift 2 ;;
+    --sanitize) sanitize=(--sanitize="$2"); scratch=.build-tsan; shift 2 ;;
+    *) echo "stress-tests: unknown option $1 (use --runs N, --sanitize thread)" >&2; exit 64 ;;
+  esac
+done
+options=("${sanitize[@]}" --scratch-path "$scratch")
+counter=(--package-path Examples/Counter "${sanitize[@]}" --scratch-path "Examples/Counter/$scratch")
+
+./scripts/install-deps.sh
+swift build --build-tests "${options[@]}" || exit 1
+swift build --build-tests "${counter[@]}" || exit 1
+
+busy=()
+stop_busy() { [ "${#busy[@]}" -eq 0 ] || kill "${busy[@]}" 2>/dev/null; }
+trap stop_busy EXIT
+for _ in 1 2; do
+  sh -c 'while :; do :; done' &
+  busy+=($!)
+done
+
+failed=0
+log=$(mktemp)
+start=$SECONDS
+for run in $(seq 1 "$runs"); do
+  ok=1
+  REFOLD_TEST_SUITES='EffectRuntimeTests|TestStoreTests|LeakTests' \
+    ./scripts/run-tests.sh StoreTests "${options[@]}" >"$log" 2>&1 || ok=0
+  [ "$ok" -eq 1 ] && { REFOLD_TEST_SUITES='MusicSearchTests|AppFeatureTests' \
+    ./scripts/run-tests.sh ReducersTests "${options[@]}" >>"$log" 2>&1 || ok=0; }
+  [ "$ok" -eq 1 ] && { ./scripts/run-tests.sh CounterFeatureTests "${counter[@]}" >>"$log" 2>&1 || ok=0; }
+  if [ "$ok" -eq 0 ]; then
+    failed=$((failed + 1))
+    echo "stress-tests: run $run of $runs FAILED:" >&2
+    tail -n 200 "$log" >&2
+  else
+    echo "stress-tests: run $run of $runs passed ($((SECONDS - start)) s so far)"
+  fi
+done
+rm -f "$log"
+echo "stress-tests: $((runs - failed)) passed, $failed failed (${sanitize[*]:-no sanitizer}, both cores busy, $((SECONDS - start)) s)"
+[ "$failed" -eq 0 ]
