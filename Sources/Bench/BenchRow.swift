@@ -17,6 +17,8 @@ struct BenchRow: Encodable, Sendable {
   var notificationsPerOp: Double?
   /// W5 only: events replayed per second, the median of the runs.
   var eventsPerSecond: Double?
+  /// W7 only: the process's peak resident memory during the burst, in MiB.
+  var peakMiB: Double?
   /// How many operations the figures above come from (not in the JSON).
   var operations = 0
   /// What the table says under the rows about how this one was measured (not in the JSON).
@@ -28,7 +30,7 @@ struct BenchRow: Encodable, Sendable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case workload, system, nsPerOp, mallocsPerOp, notificationsPerOp, eventsPerSecond
+    case workload, system, nsPerOp, mallocsPerOp, notificationsPerOp, eventsPerSecond, peakMiB
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -40,6 +42,9 @@ struct BenchRow: Encodable, Sendable {
     try container.encode(notificationsPerOp.map(Self.rounded), forKey: .notificationsPerOp)
     if workload == .w5 {
       try container.encode(eventsPerSecond.map { $0.rounded() }, forKey: .eventsPerSecond)
+    }
+    if workload == .w7 {
+      try container.encode(peakMiB.map(Self.rounded), forKey: .peakMiB)
     }
   }
 

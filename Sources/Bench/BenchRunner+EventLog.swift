@@ -110,7 +110,7 @@ extension BenchRunner {
       + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
   }
 
-  private static func scratchDirectory() throws -> URL {
+  static func scratchDirectory() throws -> URL {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("refold-bench-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

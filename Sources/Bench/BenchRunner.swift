@@ -24,10 +24,12 @@ struct BenchRunner {
     /// W5: the events in the replayed log, and how many times it is replayed.
     var replayEvents: Int
     var replayRuns: Int
+    /// W7: how many distinct 64 KB actions the burst sends.
+    var burstActions: Int = 20_000
 
     static let quick = Plan(
       runs: 5, runTime: .milliseconds(20), allocationOperations: 1_000,
-      recordedOperations: 20_000, replayEvents: 200_000, replayRuns: 3)
+      recordedOperations: 20_000, replayEvents: 200_000, replayRuns: 3, burstActions: 2_000)
     static let full = Plan(
       runs: 7, runTime: .milliseconds(150), allocationOperations: 10_000,
       recordedOperations: 100_000, replayEvents: 1_000_000, replayRuns: 5)
@@ -49,6 +51,8 @@ struct BenchRunner {
       return try await measureReplay(wanted)
     case .w6:
       return await measureAsync(workload, wanted.compactMap { system in Bench.asyncFixture(workload, system).map { (system, $0) } })
+    case .w7:
+      return try await measureBurstMemory(wanted)
     }
   }
 

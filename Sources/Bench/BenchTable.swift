@@ -16,13 +16,14 @@ struct BenchTable {
     lines.append("warning: a debug build; measure with `swift run -c release refold bench`")
     #endif
     lines.append("")
-    let header = ["workload", "system", "ns/op", "× naive", "× floor", "mallocs/op", "notif/op", "issue 7 ns/op"]
+    let header = ["workload", "system", "ns/op", "× naive", "× floor", "mallocs/op", "notif/op", "reference ns/op"]
     var table = [header]
     for row in results.rows {
       let naive = results[row.workload, .naive]?.nsPerOp
       let floor = results[row.workload, .floor]?.nsPerOp
       var ns = row.nsPerOp.map(BenchFormat.number) ?? "—"
       if let rate = row.eventsPerSecond { ns += " (\(BenchFormat.number(rate)) events/s)" }
+      if let peak = row.peakMiB { ns = "peak \(BenchFormat.number(peak)) MiB" }
       table.append([
         row.workload.rawValue,
         row.system.rawValue,
@@ -53,7 +54,7 @@ struct BenchTable {
     }
     lines.append("mallocs/op: Swift heap allocations (swift_allocObject), counted in-process through the runtime's hook;")
     lines.append("  — where other code allocates too (OpenCombine, json-c, the task allocator). The Benchmarks package counts every malloc.")
-    lines.append("issue 7 also gives \(BenchReference.elsewhere) (ns/op).")
+    lines.append("reference figures for other libraries: \(BenchReference.elsewhere) (ns/op).")
     return lines
   }
 

@@ -23,12 +23,15 @@ public enum Bench {
     case w5 = "W5"
     /// Round trips of an effect that sends a response action.
     case w6 = "W6"
+    /// A burst of distinct 64 KB actions to a store with a `Recorder`: the peak memory, against
+    /// the same burst unrecorded.
+    case w7 = "W7"
   }
 
   /// What runs a workload: Refold, or one of the in-suite baselines.
   public enum System: String, CaseIterable, Codable, Sendable {
     case refold
-    /// W4's reference: W1's store without the recorder, measured in the same run.
+    /// W4's and W7's reference: the same store without the recorder, measured in the same run.
     case refoldUnrecorded = "refold-unrecorded"
     /// The seeds' `Observable<T>`: `didSet` and a closure.
     case naive

@@ -7,6 +7,7 @@ extension Bench {
     case .w4: [.refold, .refoldUnrecorded]
     case .w5: [.refold, .refoldDistinct]
     case .w6: [.refold, .naive, .floor]
+    case .w7: [.refoldUnrecorded, .refold]
     }
   }
 

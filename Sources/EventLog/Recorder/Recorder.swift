@@ -23,7 +23,10 @@ public import StoreCore
 /// folder or a denied permission throws there, naming the path. After that, a store hands each
 /// commit to a background writer thread through a lock-free queue: no
 /// encoding or I/O happens on the store's thread, and a lock only once per checkpoint interval
-/// and per 1,024 commits (or while the writer is over a million commits behind). The writer encodes, writes and fsyncs
+/// and per 1,024 commits. What waits for the writer is bounded in bytes
+/// (``RecorderOptions/maxPendingBytes``, 32 MiB by default, by the writer's measure of its
+/// lines): when a burst of large actions outruns the disk, the store's next commit waits for
+/// the writer instead of holding them all in memory. The writer encodes, writes and fsyncs
 /// in batches per ``RecorderOptions/fsync``. Actions and states are written redacted
 /// (`Redaction`). Each event's `t` comes from the kernel's coarse clock (1 to 4 ms).
 ///
@@ -101,6 +104,9 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
       }
     } catch {
       handle.close()
+      // A file this init created (or emptied) and could not start is removed, so that a retry
+      // does not find a header-less file in its way ("already exists").
+      if !isExisting { _ = unlink(path) }
       throw error
     }
     _ = lseek(handle.fd, 0, SEEK_END)
@@ -112,7 +118,8 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
     self.descriptor = handle.fd
     self.warnings = warnings
     let queue = CommitQueue<State, Action>(
-      lastSeq: startSeq, initialState: initialState, checkpointInterval: UInt64(effective.checkpointInterval))
+      lastSeq: startSeq, initialState: initialState, checkpointInterval: UInt64(effective.checkpointInterval),
+      byteBudget: effective.maxPendingBytes)
     self.queue = queue
     let writerOptions = effective
     let thread = Thread { [queue, lifecycle, handle, writerOptions, startSeq, lastLineIsCheckpoint] in
@@ -146,6 +153,12 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
 
   /// The highest seq handed to the writer.
   public var recordedSeq: UInt64 { queue.published.load(ordering: .acquiring) }
+
+  /// The most bytes that commits waiting for the writer took, by the writer's measure, at the
+  /// store's checks (``RecorderOptions/maxPendingBytes`` bounds it), and how often the store
+  /// waited for room. Read them on the main actor.
+  @MainActor
+  public var pendingBytesPeak: (bytes: Int, waits: Int) { (queue.peakPendingBytes, queue.roomWaits) }
 
   /// Hands the commit to the writer thread and returns: no encoding or I/O happens here.
   ///

@@ -39,6 +39,9 @@ public struct RecorderError: Error, CustomStringConvertible, Sendable, Equatable
     case fileReplaced
     /// An action or state could not be encoded (NaN, infinity).
     case encodingFailed
+    /// An action or state encodes to a line longer than a reader takes (256 MiB): recording
+    /// stops before it, so that the log stays readable.
+    case lineTooLong
     /// ``Recorder/close()`` was called; nothing more is recorded.
     case closed
   }
@@ -73,7 +76,7 @@ public struct RecorderError: Error, CustomStringConvertible, Sendable, Equatable
     case .writeFailed where seq == nil, .syncFailed where seq == nil:
       // The header: nothing was recorded yet, so `init` throws it.
       "cannot record to \(path): \(message)"
-    case .writeFailed, .syncFailed, .fileRemoved, .fileReplaced, .encodingFailed:
+    case .writeFailed, .syncFailed, .fileRemoved, .fileReplaced, .encodingFailed, .lineTooLong:
       "recording to \(path) stopped" + (seq.map { " at seq \($0)" } ?? "") + ": \(message)"
     }
   }

@@ -44,6 +44,16 @@ public struct RecorderOptions: Sendable {
   public var existingFile: ExistingFilePolicy
   /// The feature's own schema version, written to the header as `"schema"`. Default 1.
   public var schemaVersion: Int
+  /// The most memory, in bytes, that commits waiting for the writer may take: their actions,
+  /// and the states kept for checkpoints. Default 32 MiB.
+  ///
+  /// The writer measures what it writes (the bytes of each event line, and of each checkpointed
+  /// state spread over its interval) and the store admits as many commits as fit. When they
+  /// do not, the store's next commit waits until the writer has taken enough of them: a burst
+  /// of large actions is written at the disk's pace instead of piling up in memory. Small
+  /// actions never wait (at most 1,048,576 commits are pending, whatever their size). One
+  /// action larger than the whole budget is still recorded, alone.
+  public var maxPendingBytes: Int
   /// Called on the writer thread with the highest seq known to be on disk, after each fsync
   /// (after each write with ``FsyncPolicy/never``). A crash harness reports these as
   /// acknowledged. Keep it short.
@@ -57,6 +67,9 @@ public struct RecorderOptions: Sendable {
   /// its descriptor, it returns 0 or the errno to fail with, as a failing disk would. `nil`, the
   /// default, calls `fsync`.
   @_spi(Testing) public var fsyncForTesting: (@Sendable (_ fd: Int32) -> Int32)?
+  /// A test seam, not API: the longest line the recorder writes, in place of the 256 MiB a
+  /// reader takes, so that a test of the refusal needs no 256 MiB action.
+  @_spi(Testing) public var maxLineBytesForTesting: Int?
 
   public init(
     fsync: FsyncPolicy = .batched,
@@ -64,6 +77,7 @@ public struct RecorderOptions: Sendable {
     snapshotInterval: Int? = nil,
     existingFile: ExistingFilePolicy = .fail,
     schemaVersion: Int = 1,
+    maxPendingBytes: Int = 32 << 20,
     onDurable: (@Sendable (UInt64) -> Void)? = nil,
     onFailure: (@Sendable (RecorderError) -> Void)? = nil
   ) {
@@ -72,6 +86,7 @@ public struct RecorderOptions: Sendable {
     self.snapshotInterval = snapshotInterval ?? checkpointInterval.multipliedReportingOverflow(by: 10).partialValue
     self.existingFile = existingFile
     self.schemaVersion = schemaVersion
+    self.maxPendingBytes = maxPendingBytes
     self.onDurable = onDurable
     self.onFailure = onFailure
   }
@@ -79,6 +94,7 @@ public struct RecorderOptions: Sendable {
   /// Why these options cannot be used, or `nil`.
   var problem: String? {
     if checkpointInterval < 1 { return "checkpointInterval must be at least 1, not \(checkpointInterval)" }
+    if maxPendingBytes < 1 { return "maxPendingBytes must be at least 1, not \(maxPendingBytes)" }
     if snapshotInterval < checkpointInterval || snapshotInterval % checkpointInterval != 0 {
       return "snapshotInterval (\(snapshotInterval)) must be a multiple of checkpointInterval (\(checkpointInterval))"
     }

@@ -27,6 +27,12 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
 
   private let encoder = LogJSONEncoder()
   private var out: [UInt8] = []
+  /// What the queue's byte budget is measured with: the bytes of the event lines written since
+  /// the last estimate, how many, and the latest checkpointed state's size.
+  private var measuredBytes = 0
+  private var measuredCommits = 0
+  private var stateBytes = 0
+  private var bytesPerCommit = 0
 
   /// Lines are written in pieces of about this size, so a huge batch needs no huge buffer.
   static var writeChunk: Int { 1 << 20 }
@@ -92,6 +98,7 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
       let seq = queue.takenSeq
       let time = commit.time.eventLineValue
       if oldest == nil { oldest = time }
+      let lineStart = out.count
       do {
         try LogLineWriter.appendEvent(
           seq: seq, t: time, origin: commit.origin, action: commit.action, encoder: encoder, into: &out)
@@ -101,6 +108,8 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
           .encodingFailed, path: handle.path, seq: seq,
           message: "the action at seq \(seq) cannot be encoded: \(error)")
       }
+      try refuseIfTooLong(from: lineStart, seq: seq, what: "the action", throughSeq: throughSeq, oldest: oldest)
+      measure(lineBytes: out.count - lineStart)
       lastLineIsCheckpoint = false
       if seq % queue.checkpointInterval == 0, let state = queue.takeCheckpointState(seq: seq) {
         try appendCheckpoint(seq: seq, state: state, includeState: seq % snapshotInterval == 0)
@@ -109,6 +118,8 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
       if out.count >= Self.writeChunk {
         try flush(throughSeq: throughSeq, oldest: oldest)
         oldest = nil
+        // A store waiting for room may go on with what is written so far.
+        queue.reportTaken()
       }
     }
     try flush(throughSeq: throughSeq, oldest: oldest)
@@ -123,8 +134,43 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
       throw RecorderError(
         .encodingFailed, path: handle.path, seq: seq, message: "the state at seq \(seq) cannot be encoded: \(error)")
     }
+    let lineStart = out.count
     LogLineWriter.appendCheckpoint(seq: seq, canonicalState: canonical, includeState: includeState, into: &out)
+    try refuseIfTooLong(from: lineStart, seq: seq, what: "the state", throughSeq: seq - 1, oldest: nil)
+    stateBytes = canonical.count
     lastLineIsCheckpoint = true
+  }
+
+  /// A line a reader would refuse (`LineEndScan.maxLineBytes`) is not written: what came before
+  /// it is, and recording stops with the reason.
+  private mutating func refuseIfTooLong(
+    from lineStart: Int, seq: UInt64, what: String, throughSeq: UInt64, oldest: Double?
+  ) throws(RecorderError) {
+    let length = out.count - lineStart
+    let limit = options.maxLineBytesForTesting ?? LineEndScan.maxLineBytes
+    guard length > limit else { return }
+    out.removeSubrange(lineStart...)
+    try flush(throughSeq: throughSeq, oldest: oldest)
+    throw RecorderError(
+      .lineTooLong, path: handle.path, seq: seq,
+      message: "\(what) at seq \(seq) encodes to a line of \(length) bytes, more than the \(limit) a reader takes; the log ends before it")
+  }
+
+  /// Counts an event line toward the estimate of what a pending commit takes in memory (its
+  /// encoded size, plus its share of a checkpointed state), and tells the queue every 64
+  /// commits or 1 MiB. The estimate moves a quarter of the way to each new measure, so a change
+  /// of action sizes shows within a few measures.
+  private mutating func measure(lineBytes: Int) {
+    measuredBytes += lineBytes
+    measuredCommits += 1
+    // The first commit is measured alone: until then the store admits commits by count only.
+    guard measuredCommits >= 64 || measuredBytes >= 1 << 20 || bytesPerCommit == 0 else { return }
+    let sample = measuredBytes / measuredCommits + stateBytes / Int(queue.checkpointInterval)
+    // A larger sample is taken at once: it is what the budget must hold now.
+    bytesPerCommit = bytesPerCommit == 0 || sample > bytesPerCommit ? sample : (bytesPerCommit * 3 + sample) / 4
+    measuredBytes = 0
+    measuredCommits = 0
+    queue.estimate(bytesPerCommit: bytesPerCommit)
   }
 
   private mutating func flush(throughSeq: UInt64, oldest: Double?) throws(RecorderError) {

@@ -50,7 +50,15 @@ final class CommitBlock<Action> {
 /// lock, a block (reused when one is spare) per 1,024 commits, and a coarse clock. It writes the commit into
 /// the last block and publishes its seq with a release store; the writer reads up to the
 /// published seq with an acquire load. The writer sleeps only after telling the store so and
-/// fencing (``AsymmetricFence``); the store wakes it then, and every ``signalInterval`` commits.
+/// fencing (``AsymmetricFence``); the store wakes it then.
+///
+/// What it holds is bounded in bytes as well as in commits. The consumer tells the queue how
+/// many bytes a pending commit takes, on average (``estimate(bytesPerCommit:)``: a recorder
+/// measures its encoded lines, and adds a share of the checkpointed states); the queue turns
+/// the byte budget into a number of commits it admits. Every so many commits (a quarter of that
+/// number, at most ``signalInterval``) the store checks how many are pending: it wakes the
+/// writer when a check's worth is waiting, and waits for it when admitting the next check's
+/// worth would overrun the budget. A commit larger than the whole budget is admitted alone.
 ///
 /// What happens rarely takes a lock: a state kept for a checkpoint (one commit in
 /// `checkpointInterval`), starting a block, waking the writer, waiting for room, stopping and
@@ -85,8 +93,8 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
 
   @usableFromInline @exclusivity(unchecked) var tail: CommitBlock<Action>
   @usableFromInline @exclusivity(unchecked) var tailIndex = 0
-  /// Blocks started since the store last woke the writer.
-  @usableFromInline @exclusivity(unchecked) var blocksSinceSignal = 0
+  /// Commits until the store next checks how many are pending (``checkRoom()``).
+  @usableFromInline @exclusivity(unchecked) var untilRoomCheck: Int
   /// Commits until the next one whose state is kept for a checkpoint: a count down rather
   /// than `seq % checkpointInterval`, a division that would cost a fifth of the push.
   @usableFromInline @exclusivity(unchecked) var untilCheckpoint: UInt64
@@ -95,8 +103,10 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   /// The seq of the last commit whose entry is initialized.
   @usableFromInline package let published: Atomic<UInt64>
   @usableFromInline package let status: Atomic<UInt8>
-  /// The writer sleeps until woken: the next commit must wake it.
-  @usableFromInline let writerSleeping: Atomic<Bool>
+  /// The store should look at the queue at its next commit: the writer sleeps until woken, or
+  /// its estimate of a commit's size grew, so that fewer commits fit the budget. Only the
+  /// writer sets it and only the store clears it.
+  @usableFromInline let attention: Atomic<Bool>
   /// The state after the last commit (the initial state before any), for the final checkpoint.
   /// The writer reads it only after ``Status/closing`` was set: on the main actor after every
   /// commit, or when nothing can push any more (the consumer's owner is being released).
@@ -114,13 +124,31 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   /// The highest seq the consumer has made durable (for a recorder: on disk).
   package let durable: Atomic<UInt64>
 
-  /// The store wakes the writer every this many commits, and checks that it is not too far
-  /// behind (``pendingLimit``). Otherwise the writer wakes at its tick while it has work: a
-  /// burst shorter than a tick is written after it ends, not on the other core while it goes on.
+  /// The most commits between two room checks. Small commits are checked (and the writer
+  /// woken) this rarely; otherwise the writer wakes at its tick while it has work: a burst
+  /// shorter than a tick is written after it ends, not on the other core while it goes on.
   @usableFromInline static var signalInterval: Int { 1 << 17 }
-  /// Above this many commits not yet taken, the store waits for the writer, so memory stays
-  /// bounded when commits come faster than the disk takes them.
+  /// Never more than this many commits pending, whatever their size.
   static var pendingLimit: UInt64 { 1 << 20 }
+  /// Until the consumer's first estimate, admit only this many (checked as often): a burst of
+  /// large commits must not run ahead of the first measure. A recorder waits for it once, some
+  /// tens of microseconds, at its first burst; the estimate then stays.
+  static var initialAdmitted: UInt64 { 64 }
+  static var initialCheck: Int { 64 }
+
+  // MARK: The byte budget
+
+  /// The most bytes the pending commits may take (by the consumer's estimate).
+  package let byteBudget: Int
+  /// How many pending commits the budget admits, from the latest estimate.
+  let admitted: Atomic<UInt64>
+  /// Commits between two room checks: a quarter of `admitted`, at most `signalInterval`.
+  let checkInterval: Atomic<Int>
+  /// The consumer's latest estimate of the bytes one pending commit takes; 0 before any.
+  let bytesPerCommit: Atomic<Int>
+  /// The most bytes pending at a room check (by the estimate then): what the budget held.
+  @exclusivity(unchecked) package private(set) var peakPendingBytes = 0
+  @exclusivity(unchecked) package private(set) var roomWaits = 0
 
   // MARK: With `lock` held
 
@@ -140,15 +168,21 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   /// The store waits on it when too much is pending.
   private let room = NSCondition()
 
-  package init(lastSeq: UInt64, initialState: State, checkpointInterval: UInt64) {
+  /// - Parameter byteBudget: the most bytes the pending commits may take (see the type's doc).
+  package init(lastSeq: UInt64, initialState: State, checkpointInterval: UInt64, byteBudget: Int = 32 << 20) {
     self.lastState = initialState
+    self.byteBudget = max(1, byteBudget)
+    admitted = Atomic(Self.initialAdmitted)
+    checkInterval = Atomic(Self.initialCheck)
+    bytesPerCommit = Atomic(0)
+    untilRoomCheck = Self.initialCheck
     self.checkpointInterval = checkpointInterval
     published = Atomic(lastSeq)
     taken = Atomic(lastSeq)
     durable = Atomic(lastSeq)
     takenSeq = lastSeq
     status = Atomic(Status.open)
-    writerSleeping = Atomic(false)
+    attention = Atomic(false)
     untilCheckpoint = checkpointInterval - lastSeq % checkpointInterval
     lightFenceIsFull = AsymmetricFence.lightNeedsFullFence
     maxSpareBlocks = max(1, Self.spareBytes / (CommitBlock<Action>.capacity * MemoryLayout<PendingCommit<Action>>.stride))
@@ -183,7 +217,9 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     lastState = state
     published.store(seq, ordering: .releasing)
     AsymmetricFence.light(full: lightFenceIsFull)
-    if writerSleeping.load(ordering: .relaxed) { wakeWriter() }
+    if attention.load(ordering: .relaxed) { attend() }
+    untilRoomCheck &-= 1
+    if untilRoomCheck == 0 { checkRoom() }
     return true
   }
 
@@ -193,11 +229,6 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     tail.next = block
     tail = block
     tailIndex = 0
-    blocksSinceSignal += 1
-    // Wake the writer now and then, and wait if it is too far behind. The commit that filled
-    // the last block is published just after this, so the writer may miss it now, but not at
-    // its next wake-up.
-    if blocksSinceSignal >= Self.signalInterval / CommitBlock<Action>.capacity { wakeWriter() }
   }
 
   @usableFromInline
@@ -209,24 +240,62 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     }
   }
 
-  /// Wakes the writer, and waits if it is too far behind.
+  /// The writer asked for attention: wake it, and check the room now.
   @usableFromInline
-  func wakeWriter() {
-    // NB: `taken` is read here, every `signalInterval` commits, and not in `push`.
-    blocksSinceSignal = 0
-    writerSleeping.store(false, ordering: .relaxed)
+  func attend() {
+    attention.store(false, ordering: .relaxed)
     signalWriter()
-    if published.load(ordering: .relaxed) &- taken.load(ordering: .acquiring) >= Self.pendingLimit { waitForRoom() }
+    checkRoom()
+  }
+
+  /// Every `checkInterval` commits: wakes the writer when a check's worth is pending, and waits
+  /// while admitting the next check's worth would overrun the budget, so that pending commits
+  /// stay within it until the next check. Reads `taken` here, not in `push`.
+  @usableFromInline
+  func checkRoom() {
+    let interval = checkInterval.load(ordering: .relaxed)
+    untilRoomCheck = interval
+    let pending = published.load(ordering: .relaxed) &- taken.load(ordering: .acquiring)
+    let estimate = bytesPerCommit.load(ordering: .relaxed)
+    peakPendingBytes = max(peakPendingBytes, Int(clamping: pending) &* estimate)
+    if pending >= UInt64(interval) { signalWriter() }
+    if pending &+ UInt64(interval) > admitted.load(ordering: .relaxed) { waitForRoom() }
   }
 
   private func waitForRoom() {
+    roomWaits += 1
+    signalWriter()
     room.lock()
-    while published.load(ordering: .relaxed) &- taken.load(ordering: .acquiring) >= Self.pendingLimit,
-      status.load(ordering: .acquiring) != Status.stopped
-    {
+    while status.load(ordering: .acquiring) != Status.stopped {
+      // Reloaded each time: the writer's estimate may have changed what the budget admits.
+      let admitted = admitted.load(ordering: .relaxed)
+      let interval = UInt64(checkInterval.load(ordering: .relaxed))
+      let pending = published.load(ordering: .relaxed) &- taken.load(ordering: .acquiring)
+      // A check's worth more would overrun: wait, unless nothing is pending (one commit larger
+      // than the whole budget is admitted alone).
+      guard pending > 0, pending &+ interval > admitted else { break }
       room.wait()
     }
     room.unlock()
+    untilRoomCheck = checkInterval.load(ordering: .relaxed)
+  }
+
+  // MARK: The consumer's estimate
+
+  /// Tells the queue how many bytes one pending commit takes, by the consumer's measure; the
+  /// budget then admits `byteBudget / bytesPerCommit` commits (at least 1, at most
+  /// ``pendingLimit``), checked every quarter of that. A store waiting for room re-reads it.
+  package func estimate(bytesPerCommit: Int) {
+    let perCommit = max(1, bytesPerCommit)
+    let admits = UInt64(clamping: max(1, byteBudget / perCommit))
+    let admitted = min(Self.pendingLimit, admits)
+    let before = self.admitted.load(ordering: .relaxed)
+    self.bytesPerCommit.store(perCommit, ordering: .relaxed)
+    self.admitted.store(admitted, ordering: .relaxed)
+    checkInterval.store(Int(max(1, min(UInt64(Self.signalInterval), admitted / 4))), ordering: .relaxed)
+    // Far fewer fit now (larger commits came): the store must not wait for its count-down.
+    if admitted < before / 2 { attention.store(true, ordering: .releasing) }
+    announceRoom()
   }
 
   // MARK: Control
@@ -253,13 +322,14 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   package func waitForWork(until deadline: Date?, pollInterval: TimeInterval) {
     var deadline = deadline
     if deadline == nil {
-      writerSleeping.store(true, ordering: .relaxed)
+      attention.store(true, ordering: .relaxed)
       if !AsymmetricFence.heavy() {
         // No fence: poll at the writer's tick rather than risk sleeping past a commit.
         deadline = Date(timeIntervalSinceNow: pollInterval)
       }
+      // NB: `attention` stays set: the store clears it (and at worst checks the room once
+      //     more than needed), so that an estimate's request for attention is never lost.
       if published.load(ordering: .acquiring) != takenSeq || status.load(ordering: .acquiring) != Status.open {
-        writerSleeping.store(false, ordering: .relaxed)
         return
       }
     }
@@ -273,7 +343,6 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     }
     wakeFlag = false
     wake.unlock()
-    writerSleeping.store(false, ordering: .relaxed)
   }
 
   /// Moves the next published commit out. Call only while `takenSeq < published`.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `refold bench --json`: the rows issue 7 specifies, from a real run of the command (in the test
+/// `refold bench --json`: the rows of every workload, from a real run of the command (in the test
 /// build, so only the shape and the counts are checked, never a speed).
 struct BenchCommandTests {
   struct Row: Decodable {
@@ -11,6 +11,7 @@ struct BenchCommandTests {
     var mallocsPerOp: Double?
     var notificationsPerOp: Double?
     var eventsPerSecond: Double?
+    var peakMiB: Double?
   }
 
   @Test func jsonHasARowPerSystemWithTheIssuesFields() async throws {
@@ -26,5 +27,19 @@ struct BenchCommandTests {
       #expect(row.eventsPerSecond == nil)
     }
     #expect(rows.first { $0.system == "refold" }?.mallocsPerOp == 0, "W1 allocates nothing per action")
+  }
+
+  /// W7: a burst of distinct 64 KB actions, unrecorded then recorded, each with its own peak
+  /// resident memory (2,000 actions in the quick run: 125 MiB of actions through the recorder).
+  @Test func burstMemoryRowsGiveEachSystemsPeak() async throws {
+    let output = try await RefoldProcess.run(["bench", "--quick", "--json", "--workload", "W7"])
+    #expect(output.status == 0, "\(output.stderr)")
+    let rows = try JSONDecoder().decode([Row].self, from: Data(output.stdout.utf8))
+    #expect(rows.map { "\($0.workload) \($0.system)" } == ["W7 refold-unrecorded", "W7 refold"])
+    for row in rows {
+      let peak = try #require(row.peakMiB, "\(row.system) has no peak")
+      // More than the process's own code and less than the burst's 125 MiB held at once.
+      #expect(peak > 1 && peak < 125 + 100, "\(row.system): \(peak) MiB")
+    }
   }
 }
