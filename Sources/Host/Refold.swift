@@ -31,9 +31,23 @@ public enum Refold {
 
   /// Runs the command line and returns its exit code instead of exiting.
   public static func run(_ configuration: HostConfiguration, arguments: [String]) async -> Int32 {
-    await HostConfiguration.$current.withValue(configuration) {
+    Terminal.ignoreBrokenPipes()
+    let code = await HostConfiguration.$current.withValue(configuration) {
       await run(arguments: arguments, registry: FeatureRegistry(configuration.features))
     }
+    return outputCode(after: code, configuration: configuration)
+  }
+
+  /// The exit code once the command has ended (and closed what it opened): a failed write to
+  /// stdout wins over success. A reader that left the pipe (`| head -1`) ends the run as
+  /// `SIGPIPE` would, quietly, with 141; any other failure (a full disk) is one line and 74.
+  private static func outputCode(after code: Int32, configuration: HostConfiguration) -> Int32 {
+    guard let failure = Terminal.outputFailure else { return code }
+    if failure == EPIPE { return code == 0 ? 141 : code }
+    HostConfiguration.$current.withValue(configuration) {
+      Terminal.diagnostic("cannot write the output to stdout: \(String(cString: strerror(failure)))")
+    }
+    return code == 0 ? HostError.Kind.outputFailed.rawValue : code
   }
 
   private static func run(arguments: [String], registry: FeatureRegistry) async -> Int32 {

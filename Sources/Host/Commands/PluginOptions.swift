@@ -57,6 +57,7 @@ package struct HostedPlugins<State: Codable & Equatable & Sendable, Action: Coda
 
   package init(options: PluginOptions, feature: String, schemaVersion: Int, initialState: State) throws(HostError) {
     if let path = options.record {
+      guard !path.isEmpty else { throw HostError.usage("--record needs a file name") }
       do {
         let recorder = try EventLog.Recorder<State, Action>(
           file: URL(fileURLWithPath: path),

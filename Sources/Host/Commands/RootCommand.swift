@@ -25,7 +25,8 @@ struct RootCommand: AsyncParsableCommand {
           \(name) diff session.log --from 10 --to 20
 
         Exit codes: 0 ok, 1 a replay diverged, 2 an unreadable, corrupt or mismatched input, 64 a \
-        usage error, 70 the host could not do its part (e.g. recording stopped; the run went on).
+        usage error, 70 the host could not do its part (e.g. recording stopped; the run went on), \
+        74 stdout could not be written, 141 stdout's reader left (the log is closed in both).
         """,
       subcommands: [
         FeaturesCommand.self, RunCommand.self, ReplayCommand.self, InspectCommand.self, DiffCommand.self,

@@ -41,7 +41,9 @@ struct ActionLines {
       throw HostError.badInput("\(source): the actions are not UTF-8 text")
     }
     var lines: [Line] = []
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // By `isNewline`, not by "\n": in a String, "\r\n" is one Character, so a file with CRLF
+    // line ends would otherwise be one line.
+    for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
       let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
       lines.append(Line(source: source, number: index + 1, text: trimmed))

@@ -76,11 +76,18 @@ enum RecordingFailure {
   /// Why the recorder could not start, as `refold` says it (exit code 2). The Store module's
   /// message for an existing file names the Swift option; a user of `refold` needs a way out on
   /// the command line.
+  /// The file exists: the user's to decide (2). The file cannot be created or written (a
+  /// missing folder, a full disk, permissions): the host could not do its part (70).
   static func cannotStart(_ error: any Error, path: String) -> HostError {
-    if let error = error as? RecorderError, error.kind == .alreadyExists {
+    guard let error = error as? RecorderError else { return HostError(.failure, "cannot record to \(path): \(error)") }
+    switch error.kind {
+    case .alreadyExists:
       return .badInput("cannot record to \(path): the file already exists; remove it or record to another path")
+    case .cannotAppend, .resumeMismatch, .invalidOptions:
+      return .badInput("\(error)")
+    default:
+      return HostError(.failure, "\(error)")
     }
-    return .badInput(error is RecorderError ? "\(error)" : "cannot record to \(path): \(error)")
   }
 
   /// Closes the recorder; a failure that stopped it becomes exit code 70.

@@ -7,6 +7,8 @@
 /// | 2 | an input could not be read: missing, corrupt, or not what the command needs |
 /// | 64 | the command line itself is wrong |
 /// | 70 | the host could not do its part: a port, or a write (recording stopped; the run went on) |
+/// | 74 | the output could not be written to stdout (a full disk); the log was closed first |
+/// | 141 | stdout's reader left (a closed pipe, `| head -1`): the run ended quietly, its log closed |
 public struct HostError: Error, CustomStringConvertible, Sendable {
   public enum Kind: Int32, Sendable {
     case diverged = 1
@@ -14,6 +16,8 @@ public struct HostError: Error, CustomStringConvertible, Sendable {
     case usage = 64
     /// Something the host itself could not do (a port, a write). Not a user's input.
     case failure = 70
+    /// Stdout could not be written (a full disk). What was recorded was closed first.
+    case outputFailed = 74
   }
 
   public var kind: Kind

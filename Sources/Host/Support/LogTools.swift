@@ -86,6 +86,8 @@ struct LogSummary {
   var lastSeq: UInt64?
   var origins: [String: Int] = [:]
   var actions: [String: Int] = [:]
+  /// Events whose action name came after the first `maxActionNames` distinct ones.
+  var otherActions = 0
   var firstTime: Double?
   var lastTime: Double?
   var checkpoints = 0
@@ -108,7 +110,14 @@ struct LogSummary {
       firstSeq = firstSeq ?? event.seq
       lastSeq = event.seq
       origins[event.origin.rawValue, default: 0] += 1
-      actions[event.actionName ?? "?", default: 0] += 1
+      // At most `maxActionNames` names are told apart, so that a log of endless distinct names
+      // cannot take the memory: the rest are counted together.
+      let name = event.actionName ?? "?"
+      if actions[name] != nil || actions.count < Self.maxActionNames {
+        actions[name, default: 0] += 1
+      } else {
+        otherActions += 1
+      }
       firstTime = firstTime ?? event.t
       lastTime = event.t
     case let .checkpoint(checkpoint):
@@ -118,13 +127,19 @@ struct LogSummary {
     }
   }
 
+  static var maxActionNames: Int { 1_000 }
+
+  /// What is printed of the file (its feature, its action names, its timestamps, its warnings)
+  /// goes through `Terminal.quoted`, so that a crafted log cannot send escape sequences.
   var text: String {
     var lines: [String] = []
     lines.append("file         \(path) (\(totalBytes) bytes)")
-    lines.append("format       \(LogHeader.formatName) v\(header.version), feature \(header.feature) (schema \(header.schema)), created \(header.created)")
+    lines.append("format       \(LogHeader.formatName) v\(header.version), feature \(Terminal.quoted(header.feature)) (schema \(header.schema)), created \(Terminal.quoted(header.created))")
     lines.append("events       \(events)" + (firstSeq.map { " (seq \($0)…\(lastSeq ?? $0))" } ?? ""))
     lines.append("origins      " + origins.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-    lines.append("actions      " + actions.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+    lines.append(
+      "actions      " + actions.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\(Terminal.quoted($0.key)) \($0.value)" }.joined(separator: ", ")
+        + (otherActions > 0 ? ", and \(otherActions) more of other names (only the first \(Self.maxActionNames) names are told apart)" : ""))
     if let firstTime, let lastTime {
       let formatter = ISO8601DateFormatter()
       formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -132,7 +147,11 @@ struct LogSummary {
       lines.append("time span    \(formatter.string(from: Date(timeIntervalSince1970: firstTime))) → \(formatter.string(from: Date(timeIntervalSince1970: lastTime))) (\(span))")
     }
     lines.append("checkpoints  \(checkpoints) (\(snapshots) with the full state), every \(header.checkpointInterval) events" + (lastCheckpoint.map { ", last at seq \($0)" } ?? ""))
-    lines.append("integrity    " + (warnings.isEmpty ? "ok: every line's checksum matches" : warnings.joined(separator: "; ")))
+    lines.append(
+      "integrity    "
+        + (warnings.isEmpty
+          ? "every line's checksum matches (states and digests are not checked here: `replay` checks them)"
+          : warnings.map(Terminal.quoted).joined(separator: "; ")))
     return lines.joined(separator: "\n")
   }
 

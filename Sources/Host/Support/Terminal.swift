@@ -1,17 +1,41 @@
 import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Writing to the standard streams. Results go to stdout (machines read them); diagnostics,
 /// progress and the demo's console view go to stderr or stdout as documented per command.
+///
+/// A failed write never stops the process: `FileHandle`'s `write` traps on an error (a full
+/// disk, a pipe whose reader left), which killed a run before its log was closed. Here the
+/// first failure of stdout is kept (``outputFailure``), nothing more is written to it, the
+/// command goes on to close what it opened, and `Refold.run` turns the failure into the exit
+/// code. `SIGPIPE` is ignored, so a closed pipe is an `EPIPE` like any other error.
 package enum Terminal {
+  /// The `errno` of stdout's first failed write in this process, if any.
+  private static let failure = Mutex<Int32?>(nil)
+
+  package static var outputFailure: Int32? { failure.withLock { $0 } }
+
   package static func out(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    guard failure.withLock({ $0 }) == nil else { return }
+    if let code = writeAll(STDOUT_FILENO, Array((line + "\n").utf8)) {
+      failure.withLock { if $0 == nil { $0 = code } }
+    }
   }
 
   /// Writes `line` to stderr as one line: newlines in what it quotes (an error's description,
   /// a divergence) become spaces, so that every message `refold` prints there is one line.
+  /// A failure to write to stderr is ignored: there is nowhere left to say it.
   package static func err(_ line: String) {
     let oneLine = line.split(whereSeparator: \.isNewline).joined(separator: " ")
-    FileHandle.standardError.write(Data((oneLine + "\n").utf8))
+    _ = writeAll(STDERR_FILENO, Array((oneLine + "\n").utf8))
   }
 
   /// An error or warning line, after the tool's own name: `counter-tool: unknown feature …`.
@@ -34,6 +58,29 @@ package enum Terminal {
     return quoted
   }
 
+  /// Ignores `SIGPIPE` for the process, so that writing to a pipe whose reader left fails with
+  /// `EPIPE` instead of killing the process before its log is closed.
+  package static func ignoreBrokenPipes() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+
+  /// Writes all of `bytes`, retrying short writes and interruptions. Returns the `errno` of a
+  /// failure, or nil.
+  private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+    bytes.withUnsafeBytes { buffer -> Int32? in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += written
+      }
+      return nil
+    }
+  }
+
   /// Whether stderr is a terminal, so that progress lines are worth drawing.
   package static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
 
@@ -47,12 +94,12 @@ package enum Terminal {
     package mutating func update(_ text: @autoclosure () -> String) {
       guard enabled, Date().timeIntervalSince(lastDrawn) > 0.1 else { return }
       lastDrawn = Date()
-      FileHandle.standardError.write(Data("\r\u{1B}[K\(text())".utf8))
+      _ = Terminal.writeAll(STDERR_FILENO, Array("\r\u{1B}[K\(text())".utf8))
     }
 
     package func finish() {
       guard enabled else { return }
-      FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+      _ = Terminal.writeAll(STDERR_FILENO, Array("\r\u{1B}[K".utf8))
     }
   }
 }

@@ -30,11 +30,13 @@ struct RefoldProcess {
   /// - Parameter fileSizeLimit: when given, `refold` runs under this `RLIMIT_FSIZE` (in KiB,
   ///   through the shell's `ulimit -f`) with `SIGXFSZ` ignored, so a write past it fails with
   ///   EFBIG as a full disk's would.
-  static func run(_ arguments: [String], stdin: String? = nil, fileSizeLimit: Int? = nil) async throws -> Output {
-    try await offThePool { try runBlocking(arguments, stdin: stdin, fileSizeLimit: fileSizeLimit) }
+  static func run(
+    _ arguments: [String], stdin: String? = nil, fileSizeLimit: Int? = nil, stdout: StdoutTarget = .pipe
+  ) async throws -> Output {
+    try await offThePool { try runBlocking(arguments, stdin: stdin, fileSizeLimit: fileSizeLimit, stdout: stdout) }
   }
 
-  private static func runBlocking(_ arguments: [String], stdin: String?, fileSizeLimit: Int?) throws -> Output {
+  private static func runBlocking(_ arguments: [String], stdin: String?, fileSizeLimit: Int?, stdout: StdoutTarget) throws -> Output {
     var program = executable
     var arguments = arguments
     if let fileSizeLimit {
@@ -42,8 +44,8 @@ struct RefoldProcess {
       arguments = ["-c", "ulimit -f \(fileSizeLimit) && trap '' XFSZ && exec \"$0\" \"$@\"", program.path] + arguments
       program = URL(fileURLWithPath: "/bin/sh")
     }
-    let child = try StartedChild(program, arguments, stdin: stdin.map { Data($0.utf8) })
-    let outData = child.stdout.readDataToEndOfFile()
+    let child = try StartedChild(program, arguments, stdin: stdin.map { Data($0.utf8) }, stdout: stdout)
+    let outData = child.stdout?.readDataToEndOfFile() ?? Data()
     let (status, errData) = child.wait()
     return Output(
       status: status,
@@ -58,21 +60,33 @@ struct RefoldProcess {
 /// its stdout. Blocks: use it through ``offThePool(_:)``.
 struct StartedChild {
   let process: Process
-  let stdout: FileHandle
+  /// The child's stdout, when it is a pipe this process reads.
+  let stdout: FileHandle?
   private let stderrGroup = DispatchGroup()
   private let stderrBox: DataBox
 
-  init(_ executable: URL, _ arguments: [String], stdin: Data?) throws {
+  init(_ executable: URL, _ arguments: [String], stdin: Data?, stdout target: StdoutTarget = .pipe) throws {
     process = Process()
     process.executableURL = executable
     process.arguments = arguments
     let out = Pipe()
     let err = Pipe()
     let input = Pipe()
-    process.standardOutput = out
+    switch target {
+    case .pipe, .closedPipe:
+      process.standardOutput = out
+    case .file(let path):
+      guard let file = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileNoSuchFile) }
+      process.standardOutput = file
+    }
     process.standardError = err
     process.standardInput = input
     try process.run()
+    if case .closedPipe = target {
+      // No reader is left before the child has read its input, so its first write to stdout
+      // fails with EPIPE, deterministically.
+      try out.fileHandleForReading.close()
+    }
     if let stdin {
       // A child that ends before it has read its input (a crash at start) must fail its test
       // with its status and stderr, not end the whole test process with SIGPIPE.
@@ -84,7 +98,7 @@ struct StartedChild {
       }
     }
     try input.fileHandleForWriting.close()
-    stdout = out.fileHandleForReading
+    if case .pipe = target { stdout = out.fileHandleForReading } else { stdout = nil }
     let box = DataBox()
     stderrBox = box
     stderrGroup.enter()
@@ -140,4 +154,14 @@ final class TemporaryDirectory {
   }
 
   deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Where a child's stdout goes.
+enum StdoutTarget: Sendable {
+  /// A pipe this process reads to its end.
+  case pipe
+  /// A file opened for writing, e.g. `/dev/full`, whose every write fails with ENOSPC.
+  case file(String)
+  /// A pipe whose reader is gone before the child writes: every write fails with EPIPE.
+  case closedPipe
 }

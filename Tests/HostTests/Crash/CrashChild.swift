@@ -46,7 +46,7 @@ enum CrashChild {
     var outData = Data()
     var pending = Data()
     var killedAt: UInt64?
-    let fd = child.stdout.fileDescriptor
+    let fd = child.stdout!.fileDescriptor
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
       let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

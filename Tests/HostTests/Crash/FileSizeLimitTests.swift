@@ -86,5 +86,7 @@ struct FileSizeLimitTests {
     #expect(run.reason == .exit && run.status != 0)
     #expect(report == nil)
     #expect(run.stderrText.contains("cannot record to \(log.path): write failed: File too large"), "\(run.stderrText)")
+    // What the failed start created is gone: a retry does not find it "already exists".
+    #expect(!FileManager.default.fileExists(atPath: log.path))
   }
 }
