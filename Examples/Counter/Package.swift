@@ -5,6 +5,7 @@
 // - Counter: a store with bindings, an effect and a plugin (the Store module alone).
 // - counter-tool: `refold`'s command line with the Counter feature registered (Host).
 // - CounterFeatureTests: the feature's tests, on TestStore and VirtualClock.
+// - ConsumerNames: a user's own User, Session, AuthClient… beside Store and Effects.
 
 import PackageDescription
 
@@ -23,6 +24,16 @@ let package = Package(
     .executableTarget(
       name: "Counter",
       dependencies: ["CounterFeature", .product(name: "Store", package: "Refold")],
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+    // A consumer's own User, Session, Track, AuthClient… beside `import Store` and `import Effects`:
+    // builds only while Refold keeps its sample app's names out of its users' namespace.
+    .target(
+      name: "ConsumerNames",
+      dependencies: [
+        .product(name: "Store", package: "Refold"),
+        .product(name: "Effects", package: "Refold"),
+      ],
       swiftSettings: [.swiftLanguageMode(.v6)]
     ),
     // A user's tests: Store and its test support (TestStore, VirtualClock) only.

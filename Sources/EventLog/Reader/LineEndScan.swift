@@ -27,16 +27,17 @@ enum LineEndScan {
   }
 
   /// Looks for the next `\n` at or after `offset`, reading with `pread` (the descriptor's
-  /// position does not move). Gives up, as ``Result/newline(at:)`` of the first byte past it,
-  /// once `limit` is reached: the caller compares the line's length with its maximum.
-  static func scan(fd: Int32, path: String, from offset: Int, limit: Int) throws(LogReadError) -> Result {
+  /// position does not move). It goes on past ``maxLineBytes``: only a line that does end is too
+  /// long, while a torn tail of any size (no `\n` before the end of the file) is dropped with
+  /// a warning like a small one. The caller compares the line's length with its maximum.
+  static func scan(fd: Int32, path: String, from offset: Int) throws(LogReadError) -> Result {
     let pieceSize = 64 << 10
     let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 16)
     defer { piece.deallocate() }
     var position = offset
     var allZero = true
-    while position < limit {
-      let count = pread(fd, piece.baseAddress!, min(pieceSize, limit - position), off_t(position))
+    while true {
+      let count = pread(fd, piece.baseAddress!, pieceSize, off_t(position))
       if count < 0 {
         if errno == EINTR { continue }
         let code = errno
@@ -50,7 +51,6 @@ enum LineEndScan {
       if allZero { allZero = bytes.allSatisfy { $0 == 0 } }
       position += count
     }
-    return .newline(at: limit)
   }
 
   /// The error for a line longer than ``maxLineBytes``.

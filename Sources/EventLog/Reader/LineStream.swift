@@ -111,8 +111,7 @@ final class LineStream {
   /// whole line.
   private func scanLongLine() throws(LogReadError) -> Bool {
     let lineStart = bufferOffset + start
-    let limit = lineStart + maxLineBytes + 1
-    switch try LineEndScan.scan(fd: fd, path: path, from: bufferOffset + end, limit: limit) {
+    switch try LineEndScan.scan(fd: fd, path: path, from: bufferOffset + end) {
     case .newline(let newline) where newline - lineStart > maxLineBytes:
       throw LineEndScan.tooLong(path: path, line: lineNumber + 1, offset: lineStart, maxLineBytes: maxLineBytes)
     case .newline(let newline):

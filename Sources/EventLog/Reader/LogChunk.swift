@@ -186,10 +186,9 @@ struct LogChunkReader {
       }
       if !holdsNewline, !lineEndIsKnown, buffer.count >= LineEndScan.threshold(chunkSize: chunkSize) {
         // One long partial line: find its end without reading it into the buffer.
-        let limit = start + LineEndScan.maxLineBytes + 1
         let scan: LineEndScan.Result
         do {
-          scan = try LineEndScan.scan(fd: fd, path: path, from: offset, limit: limit)
+          scan = try LineEndScan.scan(fd: fd, path: path, from: offset)
         } catch {
           isExhausted = true
           return ([], start, nil, error, true)

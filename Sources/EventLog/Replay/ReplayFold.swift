@@ -21,6 +21,7 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
   private(set) var lastMatching: UInt64 = 0
   private(set) var verified = 0
   private(set) var eventCount = 0
+  private(set) var foldedEvents = 0
   private(set) var lastSeq: UInt64 = 0
 
   init(reducer: R, header: LogHeader, path: String, until: UInt64?, snapshot: UInt64, verify: Bool) throws {
@@ -46,6 +47,7 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
     if seq <= snapshot { return true }
     if !folding { throw SnapshotMissing() }
     _ = reducer.reduce(into: &state, action: try action())
+    foldedEvents += 1
     return true
   }
 
@@ -73,7 +75,8 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
     if !folding { throw SnapshotMissing() }
     return ReplayResult(
       state: state, eventCount: eventCount, lastSeq: lastSeq, warnings: warnings, header: header,
-      verifiedCheckpoints: verified, startedFromSnapshot: snapshot > 0 ? snapshot : nil)
+      verifiedCheckpoints: verified, startedFromSnapshot: snapshot > 0 ? snapshot : nil,
+      foldedEvents: foldedEvents)
   }
 
   // MARK: Decoding and checking

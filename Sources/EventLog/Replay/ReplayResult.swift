@@ -12,8 +12,11 @@ public struct ReplayResult<State> {
   public var header: LogHeader
   /// How many checkpoint digests were checked and matched.
   public var verifiedCheckpoints: Int
-  /// The snapshot the replay started from, or `nil` when it started from the header.
+  /// The snapshot the replay started from, or `nil` when it started from the header. Its
+  /// state was taken as recorded: only what came after it was folded and verified.
   public var startedFromSnapshot: UInt64?
+  /// How many events the reducer folded: `eventCount` less those a snapshot skipped.
+  public var foldedEvents: Int = 0
 }
 
 extension ReplayResult: Sendable where State: Sendable {}

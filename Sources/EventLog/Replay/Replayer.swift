@@ -17,6 +17,10 @@ public import StoreCore
 /// warning in ``ReplayResult/warnings``.
 public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action: Codable {
   public let reducer: R
+  /// Whether a replay that stops at a seq (`until`) may start from the nearest snapshot, whose
+  /// state is then taken as recorded, or folds every event from the header's initial state, so
+  /// that everything before the seq is checked too. Default true: seeking is fast.
+  public var seeksFromSnapshots = true
   /// How the lines are read and parsed. Tests pick a path; replay picks one by the file's size.
   var reading = Reading.automatic
 
@@ -45,8 +49,10 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
   /// - Parameters:
   ///   - file: the event log.
   ///   - seq: stop after this event (time travel; 0 is the initial state). Replay starts from
-  ///     the nearest snapshot at or below it; the events before that are checked (checksums,
-  ///     seqs) but not decoded or folded, and the checkpoints before it are not verified.
+  ///     the nearest snapshot at or below it (unless ``seeksFromSnapshots`` is false); the
+  ///     events before that are checked (checksums, seqs) but not decoded or folded, the
+  ///     checkpoints before it are not verified, and the snapshot's state is taken as recorded
+  ///     (``ReplayResult/startedFromSnapshot`` says so).
   ///   - verify: check every checkpoint digest on the way.
   ///   - feature: when given, a log for another feature is an error.
   ///   - schema: when given, a log recorded with another schema version is an error.
@@ -62,7 +68,7 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
     progress: ((ReplayProgress) -> Void)? = nil
   ) throws -> ReplayResult<R.State> {
     let reader = try LogReader(file: file, feature: feature, schema: schema)
-    if let seq, seq > 0 {
+    if let seq, seq > 0, seeksFromSnapshots {
       let interval = UInt64(reader.header.snapshotInterval)
       let snapshot = seq / interval * interval
       if snapshot > 0 {

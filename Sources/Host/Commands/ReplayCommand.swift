@@ -10,14 +10,16 @@ struct ReplayCommand: AsyncParsableCommand {
       discussion: """
         The feature is read from the log's header. Effects are not run: their results are already \
         in the log as actions. With verification on (the default), every checkpoint's digest is \
-        checked and the first diverging seq is named. Progress is shown on stderr when it is a \
-        terminal.
+        checked and the first diverging seq is named; the report says how many were, and a replay \
+        that started from a snapshot says that the snapshot's state was taken as recorded. \
+        Progress is shown on stderr when it is a terminal.
 
         Exit codes: 0 ok, 1 the replay diverged, 2 the log is unreadable or corrupt.
 
         Examples:
           \(Help.name) replay session.log
           \(Help.name) replay session.log --until 120 --json
+          \(Help.name) replay session.log --until 120 --from-start
         """
     )
   }
@@ -28,6 +30,9 @@ struct ReplayCommand: AsyncParsableCommand {
   @Option(name: .long, help: "Stop after this seq (time travel), starting from the nearest snapshot.")
   var until: UInt64?
 
+  @Flag(name: .long, help: "With --until: fold every event from the initial state instead of starting from a snapshot, so that everything before the seq is checked too.")
+  var fromStart = false
+
   @Flag(name: .long, help: "Skip checking the checkpoint digests.")
   var noVerify = false
 
@@ -36,6 +41,6 @@ struct ReplayCommand: AsyncParsableCommand {
 
   func run() async throws {
     let feature = try LogTools.feature(of: file)
-    try LogTools.replay(feature, file: file, until: until, verify: !noVerify, json: json)
+    try LogTools.replay(feature, file: file, until: until, verify: !noVerify, fromStart: fromStart, json: json)
   }
 }

@@ -26,7 +26,8 @@ struct RootCommand: AsyncParsableCommand {
 
         Exit codes: 0 ok, 1 a replay diverged, 2 an unreadable, corrupt or mismatched input, 64 a \
         usage error, 70 the host could not do its part (e.g. recording stopped; the run went on), \
-        74 stdout could not be written, 141 stdout's reader left (the log is closed in both).
+        74 stdout could not be written, 141 stdout's reader left, 130/143 run stopped by SIGINT or \
+        SIGTERM (the log is closed first in each).
         """,
       subcommands: [
         FeaturesCommand.self, RunCommand.self, ReplayCommand.self, InspectCommand.self, DiffCommand.self,

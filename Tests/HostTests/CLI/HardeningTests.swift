@@ -1,7 +1,13 @@
+import Demo
+import EventLog
 import Foundation
 import Reducers
 import Store
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// What an adversarial run of `refold` broke: a stdout that fails, a pipe that closes, a crafted
 /// log that writes escape sequences, CRLF action files, an empty `--record`.
@@ -99,5 +105,83 @@ struct HardeningTests {
     _ = try await RefoldProcess.run(["run", "amountInput", "--record", log], stdin: Self.actions)
     let inspect = try await RefoldProcess.run(["inspect", log])
     #expect(inspect.stdout.contains("every line's checksum matches (states and digests are not checked here"), "\(inspect.stdout)")
+  }
+
+  /// SIGTERM while an effect waits for a server that does not answer: the effect is cancelled,
+  /// the log gets its final checkpoint, and the run exits 143 saying so.
+  @Test func aSignalWhileAnEffectWaitsClosesTheLogAndExitsWithTheSignalsCode() async throws {
+    let backend = try await DemoBackend.start()
+    backend.setBehavior(.slow, for: "/users")
+    let directory = try TemporaryDirectory()
+    let log = directory.url.appendingPathComponent("users.log").path
+    let child = try StartedChild(
+      RefoldProcess.executable,
+      ["run", "userList", "--base-url", backend.baseURL.absoluteString, "--record", log],
+      stdin: Data(#"{"onAppear":{}}"#.utf8 + [0x0A]))
+    // The request reached the server: the action was sent and its effect waits.
+    let arrived = await backend.waitUntil { $0.inFlight["/users", default: 0] == 1 }
+    #expect(arrived)
+    kill(child.process.processIdentifier, SIGTERM)
+    let (status, stderrData) = try await offThePool {
+      _ = child.stdout?.readDataToEndOfFile()
+      return child.wait()
+    }
+    await backend.stop()
+    let stderr = String(decoding: stderrData, as: UTF8.self)
+    #expect(status == 143, "\(stderr)")
+    #expect(stderr == "refold: stopped by SIGTERM after 1 actions; the log \(log) is closed\n", "\(stderr)")
+    let result = try Replayer(reducer: UserList(client: .unimplemented)).replay(file: URL(fileURLWithPath: log))
+    #expect(result.eventCount == 1)
+    #expect(result.verifiedCheckpoints == 1, "the final checkpoint close() writes")
+  }
+
+  /// A log whose snapshot at seq 1 lies: a false state with a digest of its own. A full replay
+  /// catches it; a seek that starts from it must not call the state verified, `--from-start`
+  /// catches it, and `diff` (which folds from the start) refuses it.
+  @Test @MainActor func aSnapshotThatLiesIsNeverCalledVerified() async throws {
+    let directory = try TemporaryDirectory()
+    let log = directory.url.appendingPathComponent("lying.log")
+    let recorder = try Recorder<AmountInput.State, AmountInput.Action>(
+      file: log, feature: "amountInput", initialState: AmountInput.State(),
+      options: RecorderOptions(fsync: .never, checkpointInterval: 1, snapshotInterval: 1))
+    let store = Store(initialState: AmountInput.State(), reducer: AmountInput(), plugins: [recorder])
+    for text in ["1", "12", "123"] { store.send(.textChanged(text)) }
+    try await recorder.close()
+
+    var lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+    let index = try #require(lines.firstIndex { $0.hasPrefix(#"{"checkpoint":1,"#) })
+    var lie: [UInt8] = []
+    let falseState = AmountInput.State(text: "999", output: "999₩")
+    LogLineWriter.appendCheckpoint(seq: 1, canonicalState: try StateDigest.canonicalJSON(of: falseState), includeState: true, into: &lie)
+    lines[index] = String(decoding: lie.dropLast(), as: UTF8.self)
+    try (lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+
+    let full = try await RefoldProcess.run(["replay", log.path])
+    #expect(full.status == 1, "\(full.stdout) \(full.stderr)")
+
+    let seek = try await RefoldProcess.run(["replay", log.path, "--until", "1"])
+    #expect(seek.status == 0, "\(seek.stderr)")
+    let report = try #require(seek.stdout.split(separator: "\n").first)
+    #expect(report == "amountInput at seq 1 (from the snapshot at seq 1, taken as recorded (--from-start checks it): 0 events folded after it, no checkpoint on the way, so nothing was verified)")
+
+    let checked = try await RefoldProcess.run(["replay", log.path, "--until", "1", "--from-start"])
+    #expect(checked.status == 1, "\(checked.stdout) \(checked.stderr)")
+    #expect(checked.stderr.contains("seq 1"), "\(checked.stderr)")
+
+    let diff = try await RefoldProcess.run(["diff", log.path, "--from", "0", "--to", "1"])
+    #expect(diff.status == 1, "\(diff.stdout) \(diff.stderr)")
+    #expect(!diff.stdout.contains("999"), "\(diff.stdout)")
+  }
+
+  @Test func aSeekReportsTheEventsItFoldedNotThoseItSkipped() async throws {
+    let directory = try TemporaryDirectory()
+    let log = directory.url.appendingPathComponent("a.log").path
+    // 200 events; a snapshot every 10 × 1,000 checkpoint interval is past them, so the seek
+    // folds from the start: 150 events, 0 checkpoints on the way.
+    _ = try await RefoldProcess.run(["run", "amountInput", "--record", log], stdin: Self.actions)
+    let seek = try await RefoldProcess.run(["replay", log, "--until", "150"])
+    #expect(seek.stdout.hasPrefix("amountInput at seq 150 (150 events folded from the start, no checkpoint on the way, so nothing was verified)"), "\(seek.stdout)")
+    let full = try await RefoldProcess.run(["replay", log])
+    #expect(full.stdout.hasPrefix("amountInput at seq 200 (200 events folded from the start, 1 checkpoint verified)"), "\(full.stdout)")
   }
 }

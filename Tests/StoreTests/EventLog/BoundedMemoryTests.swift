@@ -71,6 +71,21 @@ struct BoundedMemoryTests {
     }
   }
 
+  /// A torn tail longer than the longest line a reader takes is still a torn tail: the three
+  /// lines before it replay (it used to reject the whole log).
+  @Test func aTornTailLongerThanTheMostAReaderTakesIsDroppedLikeAnyOther() throws {
+    let size = 3 << 20
+    let file = try log(tail: [UInt8](repeating: UInt8(ascii: "x"), count: size))
+    let reader = try LogReader(file: file, feature: nil, schema: nil, chunkSize: 4096, maxLineBytes: 2 << 20)
+    var events = 0
+    while let record = try reader.next() {
+      if case .event = record { events += 1 }
+    }
+    #expect(events == 3)
+    #expect(reader.warnings.count == 1 && reader.warnings[0].contains("\(size) bytes with no newline"), "\(reader.warnings)")
+    #expect(reader.bufferCapacity <= 2 << 20)
+  }
+
   @Test func aLineLongerThanTheMostAReaderTakesIsRefused() throws {
     let file = try log(lastAction: String(repeating: "x", count: 3 << 20))
     let reader = try LogReader(file: file, feature: nil, schema: nil, chunkSize: 4096, maxLineBytes: 2 << 20)

@@ -12,20 +12,40 @@ enum LogTools {
       named: reader.header.feature, kind: .badInput, context: "\(path): recorded by an ")
   }
 
-  static func replay<F: RefoldFeature>(_ feature: F.Type, file: String, until: UInt64?, verify: Bool, json: Bool) throws {
-    let result = try replayed(F.self, file: file, until: until, verify: verify)
+  static func replay<F: RefoldFeature>(
+    _ feature: F.Type, file: String, until: UInt64?, verify: Bool, fromStart: Bool = false, json: Bool
+  ) throws {
+    let result = try replayed(F.self, file: file, until: until, verify: verify, fromStart: fromStart)
     if json {
       Terminal.out(try StateJSON.encode(result.state))
     } else {
-      Terminal.out("\(F.featureName) at seq \(result.lastSeq) (\(result.eventCount) events folded)\(verify ? ", verified" : "")")
+      Terminal.out("\(F.featureName) at seq \(result.lastSeq) (\(report(result, verify: verify)))")
       Terminal.out(String(customDumping: result.state))
     }
   }
 
+  /// What a replay did and checked, and nothing more: "verified" only for what was.
+  static func report<State>(_ result: ReplayResult<State>, verify: Bool) -> String {
+    let checked: String
+    if !verify {
+      checked = "not verified"
+    } else if result.verifiedCheckpoints == 0 {
+      checked = "no checkpoint on the way, so nothing was verified"
+    } else {
+      checked = "\(result.verifiedCheckpoints) checkpoint\(result.verifiedCheckpoints == 1 ? "" : "s") verified"
+    }
+    guard let snapshot = result.startedFromSnapshot else {
+      return "\(result.foldedEvents) events folded from the start, \(checked)"
+    }
+    return "from the snapshot at seq \(snapshot), taken as recorded (--from-start checks it): \(result.foldedEvents) events folded after it, \(checked)"
+  }
+
+  /// Both states are folded from the initial state, every checkpoint on the way verified, so
+  /// that a snapshot that lies cannot show up in a diff.
   static func diff<F: RefoldFeature>(_ feature: F.Type, file: String, from: UInt64, to: UInt64) throws -> String {
     guard from <= to else { throw HostError.usage("--from \(from) is after --to \(to)") }
-    let before = try replayed(F.self, file: file, until: from, verify: true).state
-    let after = try replayed(F.self, file: file, until: to, verify: true).state
+    let before = try replayed(F.self, file: file, until: from, verify: true, fromStart: true).state
+    let after = try replayed(F.self, file: file, until: to, verify: true, fromStart: true).state
     return CustomDump.diff(before, after).map { "State from seq \(from) (−) to seq \(to) (+):\n\($0)" }
       ?? "No difference between seq \(from) and seq \(to)."
   }
@@ -54,12 +74,14 @@ enum LogTools {
   }
 
   private static func replayed<F: RefoldFeature>(
-    _ feature: F.Type, file: String, until: UInt64?, verify: Bool
+    _ feature: F.Type, file: String, until: UInt64?, verify: Bool, fromStart: Bool
   ) throws -> ReplayResult<F.State> {
     var progress = Terminal.Progress()
     defer { progress.finish() }
     do {
-      let result = try Replayer(reducer: F(environment: .replay)).replay(
+      var replayer = Replayer(reducer: F(environment: .replay))
+      replayer.seeksFromSnapshots = !fromStart
+      let result = try replayer.replay(
         file: URL(fileURLWithPath: file), until: until, verify: verify, feature: F.featureName,
         schema: F.schemaVersion
       ) { step in
