@@ -103,10 +103,18 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   /// The seq of the last commit whose entry is initialized.
   @usableFromInline package let published: Atomic<UInt64>
   @usableFromInline package let status: Atomic<UInt8>
-  /// The store should look at the queue at its next commit: the writer sleeps until woken, or
-  /// its estimate of a commit's size grew, so that fewer commits fit the budget. Only the
-  /// writer sets it and only the store clears it.
-  @usableFromInline let attention: Atomic<Bool>
+  /// Why the store should look at the queue at its next commit (``Attention``), or 0: one
+  /// relaxed load per push covers both reasons.
+  @usableFromInline let attention: Atomic<UInt8>
+
+  /// The bits of ``attention``.
+  @usableFromInline enum Attention {
+    /// The writer sleeps until woken. The writer sets and clears it.
+    @usableFromInline static var writerSleeps: UInt8 { 1 }
+    /// The writer's estimate grew, so that far fewer commits fit the budget: check the room now,
+    /// not at the end of the count-down. The writer sets it; the store clears it.
+    @usableFromInline static var budgetShrank: UInt8 { 2 }
+  }
   /// The state after the last commit (the initial state before any), for the final checkpoint.
   /// The writer reads it only after ``Status/closing`` was set: on the main actor after every
   /// commit, or when nothing can push any more (the consumer's owner is being released).
@@ -182,7 +190,7 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     durable = Atomic(lastSeq)
     takenSeq = lastSeq
     status = Atomic(Status.open)
-    attention = Atomic(false)
+    attention = Atomic(0)
     untilCheckpoint = checkpointInterval - lastSeq % checkpointInterval
     lightFenceIsFull = AsymmetricFence.lightNeedsFullFence
     maxSpareBlocks = max(1, Self.spareBytes / (CommitBlock<Action>.capacity * MemoryLayout<PendingCommit<Action>>.stride))
@@ -217,7 +225,7 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     lastState = state
     published.store(seq, ordering: .releasing)
     AsymmetricFence.light(full: lightFenceIsFull)
-    if attention.load(ordering: .relaxed) { attend() }
+    if attention.load(ordering: .relaxed) != 0 { attend() }
     untilRoomCheck &-= 1
     if untilRoomCheck == 0 { checkRoom() }
     return true
@@ -240,12 +248,18 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     }
   }
 
-  /// The writer asked for attention: wake it, and check the room now.
+  /// The writer asked for attention: wake it if it sleeps, check the room if the budget shrank.
   @usableFromInline
   func attend() {
-    attention.store(false, ordering: .relaxed)
-    signalWriter()
-    checkRoom()
+    let reasons = attention.load(ordering: .relaxed)
+    if reasons & Attention.writerSleeps != 0 {
+      attention.bitwiseAnd(~Attention.writerSleeps, ordering: .relaxed)
+      signalWriter()
+    }
+    if reasons & Attention.budgetShrank != 0 {
+      attention.bitwiseAnd(~Attention.budgetShrank, ordering: .relaxed)
+      checkRoom()
+    }
   }
 
   /// Every `checkInterval` commits: wakes the writer when a check's worth is pending, and waits
@@ -294,7 +308,7 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     self.admitted.store(admitted, ordering: .relaxed)
     checkInterval.store(Int(max(1, min(UInt64(Self.signalInterval), admitted / 4))), ordering: .relaxed)
     // Far fewer fit now (larger commits came): the store must not wait for its count-down.
-    if admitted < before / 2 { attention.store(true, ordering: .releasing) }
+    if admitted < before / 2 { attention.bitwiseOr(Attention.budgetShrank, ordering: .releasing) }
     announceRoom()
   }
 
@@ -322,14 +336,15 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   package func waitForWork(until deadline: Date?, pollInterval: TimeInterval) {
     var deadline = deadline
     if deadline == nil {
-      attention.store(true, ordering: .relaxed)
+      attention.bitwiseOr(Attention.writerSleeps, ordering: .relaxed)
       if !AsymmetricFence.heavy() {
         // No fence: poll at the writer's tick rather than risk sleeping past a commit.
         deadline = Date(timeIntervalSinceNow: pollInterval)
       }
-      // NB: `attention` stays set: the store clears it (and at worst checks the room once
-      //     more than needed), so that an estimate's request for attention is never lost.
       if published.load(ordering: .acquiring) != takenSeq || status.load(ordering: .acquiring) != Status.open {
+        // Work came meanwhile: not sleeping after all, so that the store is not asked to wake
+        // a writer that is awake (a lock and a signal on the store's thread, once per batch).
+        attention.bitwiseAnd(~Attention.writerSleeps, ordering: .relaxed)
         return
       }
     }
@@ -343,6 +358,7 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     }
     wakeFlag = false
     wake.unlock()
+    attention.bitwiseAnd(~Attention.writerSleeps, ordering: .relaxed)
   }
 
   /// Moves the next published commit out. Call only while `takenSeq < published`.
