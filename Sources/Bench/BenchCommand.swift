@@ -56,6 +56,7 @@ public struct BenchCommand: AsyncParsableCommand {
       guard operations > 0 else { throw HostError.usage("--operations must be at least 1, not \(operations)") }
       plan.fixedOperations = operations
     }
+    ScratchFolders.shared.removeOnSignals()
     var progress = Terminal.Progress()
     var runner = BenchRunner(plan: plan)
     runner.progress = { progress.update($0) }

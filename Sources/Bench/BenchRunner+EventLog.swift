@@ -1,3 +1,4 @@
+import EventLog
 import Host
 import BenchWorkloads
 import Foundation
@@ -11,7 +12,7 @@ extension BenchRunner {
   /// what a burst of actions costs the store's thread. The writer's own rate is a note.
   func measureRecorded(_ systems: [Bench.System]) async throws -> [BenchRow] {
     let directory = try Self.scratchDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    defer { ScratchFolders.shared.remove(directory) }
     var fixtures: [(Bench.System, any BenchFixture)] = []
     var recorded: Bench.RecordedCounter?
     for system in systems {
@@ -27,6 +28,9 @@ extension BenchRunner {
       }
     }
     var rows = measureSync(.w4, fixtures, sameCount: plan.recordedOperations, threadAllocationsOnly: true)
+    // A recorder that stopped (a full disk) records no more: its figures would be an
+    // unrecorded store's. One line, and the scratch folder goes with the `defer` above.
+    if let failure = recorded?.recorder.failure { throw HostError(.failure, "W4 cannot be measured: \(failure)") }
     if let recorded, let index = rows.firstIndex(where: { $0.system == .refold }) {
       // The writer's rate: a burst, then until the last action is fsynced.
       let count = plan.fixedOperations ?? plan.recordedOperations
@@ -35,6 +39,7 @@ extension BenchRunner {
         recorded.run(count)
         recorded.settle()
       }
+      if let failure = recorded.recorder.failure { throw HostError(.failure, "W4 cannot be measured: \(failure)") }
       rows[index].notes.append(
         "the recorder's writer thread encoded, wrote and fsynced \(BenchFormat.number(Double(count))) actions in \(BenchFormat.number(Self.nanoseconds(elapsed) / 1e6)) ms (\(BenchFormat.number(Self.nanoseconds(elapsed) / Double(count))) ns/action, off the store's thread)"
       )
@@ -61,7 +66,7 @@ extension BenchRunner {
 
   private func measureReplay(distinct: Bool) async throws -> BenchRow {
     let directory = try Self.scratchDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    defer { ScratchFolders.shared.remove(directory) }
     let system: Bench.System = distinct ? .refoldDistinct : .refold
     let events = plan.replayEvents
     progress("W5 \(system.rawValue): recording a \(BenchFormat.number(Double(events)))-event log")
@@ -110,10 +115,23 @@ extension BenchRunner {
       + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
   }
 
+  /// A new folder for a workload's logs under the temporary directory, which must exist: the
+  /// bench never creates folders it was not asked to. It is removed when the workload ends, and
+  /// when a signal ends the bench (``ScratchFolders``).
   static func scratchDirectory() throws -> URL {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("refold-bench-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let temporary = FileManager.default.temporaryDirectory
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: temporary.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw HostError(.failure, "the temporary directory \(temporary.path) does not exist (set TMPDIR to a folder that does)")
+    }
+    let directory = temporary.appendingPathComponent(
+      "refold-bench-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    } catch {
+      throw HostError(.failure, "cannot create a scratch folder in \(temporary.path): \(error.localizedDescription)")
+    }
+    ScratchFolders.shared.add(directory)
     return directory
   }
 }

@@ -11,7 +11,7 @@ extension BenchRunner {
   /// (`/proc/self/clear_refs`), so the two figures come from one run and do not mix. Linux only.
   func measureBurstMemory(_ systems: [Bench.System]) async throws -> [BenchRow] {
     let directory = try Self.scratchDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    defer { ScratchFolders.shared.remove(directory) }
     var rows: [BenchRow] = []
     for system in systems where system == .refold || system == .refoldUnrecorded {
       var row = BenchRow(.w7, system)

@@ -39,10 +39,12 @@ extension Bench {
 
     public func run(_ count: Int) { counter.run(count) }
 
-    /// Waits (blocking) until every action sent so far is written and fsynced.
+    /// Waits (blocking) until every action sent so far is written and fsynced, or until
+    /// recording stopped (a full disk): then nothing more will be, and ``Recorder/failure``
+    /// says why.
     public func settle() {
       let target = recorder.recordedSeq
-      while recorder.durableSeq < target { usleep(200) }
+      while recorder.durableSeq < target, recorder.failure == nil { usleep(200) }
     }
 
     public func finish() async throws { try await counter.finish() }

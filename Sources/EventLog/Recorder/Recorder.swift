@@ -154,6 +154,14 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
   /// The highest seq handed to the writer.
   public var recordedSeq: UInt64 { queue.published.load(ordering: .acquiring) }
 
+  /// The error that stopped recording, once it has (a full disk, the file removed…): nothing
+  /// after ``durableSeq`` will be written. `nil` while recording goes on, and after a clean
+  /// ``close()``.
+  public var failure: RecorderError? {
+    let lifecycle = lifecycle
+    return queue.lock.withLock { lifecycle.failure }
+  }
+
   /// The most bytes that commits waiting for the writer took, by the writer's measure, at the
   /// store's checks (``RecorderOptions/maxPendingBytes`` bounds it), and how often the store
   /// waited for room. Read them on the main actor.

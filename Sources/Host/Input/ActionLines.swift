@@ -10,6 +10,14 @@ struct ActionLines {
 
     func decode<Action: Decodable>(_ type: Action.Type, feature: String) throws(HostError) -> Action {
       let bytes = Array(text.utf8)
+      // Parsed by the Swift backend, which keeps duplicate keys as they came (json-c keeps the
+      // last): a key named twice is refused, as it would be ambiguous in a log.
+      if let tree = try? bytes.withUnsafeBytes({ try LogJSONDecoder(backend: .swift).parseJSONLine($0) }),
+        let duplicate = ActionLines.firstDuplicateKey(in: tree)
+      {
+        throw HostError.badInput(
+          "\(source):\(number): the key '\(Terminal.quoted(duplicate.key))' appears twice\(duplicate.path.isEmpty ? "" : " in \(duplicate.path)"); an action names each key once")
+      }
       do {
         return try LogJSONDecoder().decode(Action.self, from: bytes)
       } catch {
@@ -19,6 +27,30 @@ struct ActionLines {
         }
         throw HostError.badInput("\(source):\(number): not an action of \(feature): \(error)")
       }
+    }
+  }
+
+  /// The first key that an object of `value` names twice, with the path to that object.
+  static func firstDuplicateKey(in value: JSONValue, path: String = "") -> (key: String, path: String)? {
+    switch value {
+    case .object(let object):
+      var seen = Set<String>()
+      for member in object.members {
+        if !seen.insert(member.key).inserted { return (member.key, path) }
+      }
+      for member in object.members {
+        if let found = firstDuplicateKey(in: member.value, path: path.isEmpty ? member.key : "\(path).\(member.key)") {
+          return found
+        }
+      }
+      return nil
+    case .array(let elements):
+      for (index, element) in elements.enumerated() {
+        if let found = firstDuplicateKey(in: element, path: "\(path)[\(index)]") { return found }
+      }
+      return nil
+    default:
+      return nil
     }
   }
 
@@ -71,6 +103,12 @@ enum InputFile {
     }
     if isDirectory.boolValue {
       throw HostError.badInput("\(what) \(path): is a directory, not a file")
+    }
+    // A device (/dev/zero, /dev/urandom) never ends: reading it would take all the memory.
+    if let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType,
+      type == .typeCharacterSpecial || type == .typeBlockSpecial
+    {
+      throw HostError.badInput("\(what) \(path): is a device, not a file")
     }
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw HostError.badInput("\(what) \(path): permission denied")

@@ -48,31 +48,40 @@ package enum HTTP {
     return request
   }
 
-  /// Sends `request` and returns the server's answer.
+  /// Sends `request` and returns the server's answer, bounded: a body past `maxBytes` and an
+  /// exchange longer than `deadline` (the request's timeout by default: the whole exchange,
+  /// where `URLRequest`'s is reset by every byte) are no answer.
   ///
   /// - Throws: `CancellationError` when the calling task is cancelled (the request is cancelled
   ///   with it, and the connection closed), ``TransportError`` when there is no answer.
-  package static func send(_ request: URLRequest, session: URLSession) async throws -> Response {
+  package static func send(
+    _ request: URLRequest, session: URLSession, maxBytes: Int = defaultMaxBytes, deadline: Duration? = nil
+  ) async throws -> Response {
     let url = request.url ?? URL(fileURLWithPath: "/")
     try Task.checkCancellation()
-    let data: Data
-    let response: URLResponse
-    do {
-      // NB: `data(for:)` cancels its URLSessionTask when the calling task is cancelled, on Apple
-      //     platforms and in FoundationNetworking alike; HostTests checks that the server sees
-      //     the connection close.
-      (data, response) = try await session.data(for: request)
-    } catch {
+    let deadline = deadline ?? .milliseconds(Int64(request.timeoutInterval * 1000))
+    let outcome = await HTTPExchange.run(request, configuration: session.configuration, maxBytes: maxBytes, deadline: deadline)
+    switch outcome {
+    case .answer(let http, let data):
+      guard let http else { throw TransportError(url: url, reason: "the reply was not HTTP") }
+      return Response(status: http.statusCode, body: data)
+    case .cancelled:
+      throw CancellationError()
+    case .tooLarge:
+      throw TransportError(url: url, reason: "the answer was larger than \(maxBytes) bytes")
+    case .tooSlow:
+      throw TransportError(url: url, reason: "no complete answer within \(deadline)")
+    case .failure(let error):
       if Task.isCancelled || (error as? URLError)?.code == .cancelled || error is CancellationError {
         throw CancellationError()
       }
       throw TransportError(url: url, reason: describe(error))
     }
-    guard let http = response as? HTTPURLResponse else {
-      throw TransportError(url: url, reason: "the reply was not HTTP")
-    }
-    return Response(status: http.statusCode, body: data)
   }
+
+  /// The largest answer a client takes unless it says otherwise: 8 MiB, far above the sample
+  /// app's replies.
+  package static var defaultMaxBytes: Int { 8 << 20 }
 
   /// The request timeout in seconds. FoundationNetworking truncates it to whole seconds (so
   /// 0.5 s would time out at once); round up there instead.

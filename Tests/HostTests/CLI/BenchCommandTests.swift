@@ -42,4 +42,27 @@ struct BenchCommandTests {
       #expect(peak > 1 && peak < 125 + 100, "\(row.system): \(peak) MiB")
     }
   }
+
+  /// W4 on a disk that fills (a file-size limit: writes fail with EFBIG): recording stops, and
+  /// the bench says W4 cannot be measured and exits 70 instead of waiting forever for the
+  /// writer; its scratch folder is gone.
+  @Test func aFullDiskEndsW4WithAnErrorAndNoScratchLeft() async throws {
+    let temporary = try TemporaryDirectory()
+    let output = try await RefoldProcess.run(
+      ["bench", "--quick", "--workload", "W4"], fileSizeLimit: 256, environment: ["TMPDIR": temporary.url.path])
+    #expect(output.status == 70, "\(output.stderr)")
+    #expect(output.stderr.contains("W4 cannot be measured: recording to "), "\(output.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.url.path).isEmpty)
+  }
+
+  @Test func aMissingTemporaryDirectoryIsOneLineNotAFolderMade() async throws {
+    let temporary = try TemporaryDirectory()
+    let missing = temporary.url.appendingPathComponent("not-there").path
+    let output = try await RefoldProcess.run(["bench", "--quick", "--workload", "W4"], environment: ["TMPDIR": missing])
+    #expect(output.status == 70, "\(output.stderr)")
+    #expect(output.stderrLines.count == 1, "\(output.stderr)")
+    #expect(output.stderr.hasPrefix("refold: the temporary directory \(missing)"), "\(output.stderr)")
+    #expect(output.stderr.contains("does not exist (set TMPDIR to a folder that does)"), "\(output.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: missing))
+  }
 }

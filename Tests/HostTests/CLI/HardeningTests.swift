@@ -184,4 +184,17 @@ struct HardeningTests {
     let full = try await RefoldProcess.run(["replay", log])
     #expect(full.stdout.hasPrefix("amountInput at seq 200 (200 events folded from the start, 1 checkpoint verified)"), "\(full.stdout)")
   }
+
+  @Test func anActionLineThatNamesAKeyTwiceIsRefused() async throws {
+    let output = try await RefoldProcess.run(
+      ["run", "amountInput"], stdin: #"{"textChanged":{"_0":"1","_0":"2"}}"# + "\n")
+    #expect(output.status == 2, "\(output.stderr)")
+    #expect(output.stderr == "refold: stdin:1: the key '_0' appears twice in textChanged; an action names each key once\n")
+  }
+
+  @Test func aDeviceIsNotAnActionsFile() async throws {
+    let output = try await RefoldProcess.run(["run", "amountInput", "--actions", "/dev/zero"])
+    #expect(output.status == 2, "\(output.stderr)")
+    #expect(output.stderr == "refold: actions file /dev/zero: is a device, not a file\n")
+  }
 }

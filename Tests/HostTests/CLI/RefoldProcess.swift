@@ -30,13 +30,19 @@ struct RefoldProcess {
   /// - Parameter fileSizeLimit: when given, `refold` runs under this `RLIMIT_FSIZE` (in KiB,
   ///   through the shell's `ulimit -f`) with `SIGXFSZ` ignored, so a write past it fails with
   ///   EFBIG as a full disk's would.
+  /// - Parameter environment: variables set for the child, over this process's.
   static func run(
-    _ arguments: [String], stdin: String? = nil, fileSizeLimit: Int? = nil, stdout: StdoutTarget = .pipe
+    _ arguments: [String], stdin: String? = nil, fileSizeLimit: Int? = nil, stdout: StdoutTarget = .pipe,
+    environment: [String: String] = [:]
   ) async throws -> Output {
-    try await offThePool { try runBlocking(arguments, stdin: stdin, fileSizeLimit: fileSizeLimit, stdout: stdout) }
+    try await offThePool {
+      try runBlocking(arguments, stdin: stdin, fileSizeLimit: fileSizeLimit, stdout: stdout, environment: environment)
+    }
   }
 
-  private static func runBlocking(_ arguments: [String], stdin: String?, fileSizeLimit: Int?, stdout: StdoutTarget) throws -> Output {
+  private static func runBlocking(
+    _ arguments: [String], stdin: String?, fileSizeLimit: Int?, stdout: StdoutTarget, environment: [String: String]
+  ) throws -> Output {
     var program = executable
     var arguments = arguments
     if let fileSizeLimit {
@@ -44,7 +50,7 @@ struct RefoldProcess {
       arguments = ["-c", "ulimit -f \(fileSizeLimit) && trap '' XFSZ && exec \"$0\" \"$@\"", program.path] + arguments
       program = URL(fileURLWithPath: "/bin/sh")
     }
-    let child = try StartedChild(program, arguments, stdin: stdin.map { Data($0.utf8) }, stdout: stdout)
+    let child = try StartedChild(program, arguments, stdin: stdin.map { Data($0.utf8) }, stdout: stdout, environment: environment)
     let outData = child.stdout?.readDataToEndOfFile() ?? Data()
     let (status, errData) = child.wait()
     return Output(
@@ -65,10 +71,16 @@ struct StartedChild {
   private let stderrGroup = DispatchGroup()
   private let stderrBox: DataBox
 
-  init(_ executable: URL, _ arguments: [String], stdin: Data?, stdout target: StdoutTarget = .pipe) throws {
+  init(
+    _ executable: URL, _ arguments: [String], stdin: Data?, stdout target: StdoutTarget = .pipe,
+    environment: [String: String] = [:]
+  ) throws {
     process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let out = Pipe()
     let err = Pipe()
     let input = Pipe()
