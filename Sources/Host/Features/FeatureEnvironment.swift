@@ -1,6 +1,5 @@
 public import Foundation
 import Store
-import Synchronization
 
 /// What a hosted feature is built with: the host's options (`--base-url`, `--session-file`), a
 /// clock, and any dependency a feature declares for itself with a ``FeatureEnvironmentKey``.
@@ -95,14 +94,17 @@ public protocol FeatureEnvironmentKey: SendableMetatype {
 }
 
 /// The live values an environment made, so that every reader shares one.
-private final class LiveValues: Sendable {
-  private let values = Mutex<[ObjectIdentifier: any Sendable]>([:])
+private final class LiveValues: @unchecked Sendable {
+  // NB: @unchecked: `values` is only touched with `lock` held (an NSLock, which
+  //     ThreadSanitizer sees, unlike Synchronization.Mutex on Linux).
+  private let lock = NSLock()
+  private var values: [ObjectIdentifier: any Sendable] = [:]
 
   func value<Value: Sendable>(for id: ObjectIdentifier, make: () -> Value) -> Value {
-    if let made = values.withLock({ $0[id] }) as? Value { return made }
+    if let made = lock.withLock({ values[id] }) as? Value { return made }
     // Made outside the lock: a live value may read other keys of the same environment.
     let made = make()
-    return values.withLock { values in
+    return lock.withLock {
       if let first = values[id] as? Value { return first }
       values[id] = made
       return made

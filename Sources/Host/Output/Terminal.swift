@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -19,14 +18,17 @@ import Synchronization
 /// code. `SIGPIPE` is ignored, so a closed pipe is an `EPIPE` like any other error.
 package enum Terminal {
   /// The `errno` of stdout's first failed write in this process, if any.
-  private static let failure = Mutex<Int32?>(nil)
+  // NB: an NSLock (a pthread mutex), not Synchronization.Mutex, which ThreadSanitizer cannot
+  //     see on Linux (HandOffLock says more).
+  private static let failureLock = NSLock()
+  nonisolated(unsafe) private static var failure: Int32?
 
-  package static var outputFailure: Int32? { failure.withLock { $0 } }
+  package static var outputFailure: Int32? { failureLock.withLock { failure } }
 
   package static func out(_ line: String) {
-    guard failure.withLock({ $0 }) == nil else { return }
+    guard outputFailure == nil else { return }
     if let code = writeAll(STDOUT_FILENO, Array((line + "\n").utf8)) {
-      failure.withLock { if $0 == nil { $0 = code } }
+      failureLock.withLock { if failure == nil { failure = code } }
     }
   }
 

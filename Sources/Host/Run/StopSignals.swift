@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -14,14 +13,15 @@ import Synchronization
 /// the first one is noted and wakes whoever waits (``firstOf(_:)``), so that the run stops
 /// reading input, cancels its effects and closes its log; a second one exits at once.
 package final class StopSignals: @unchecked Sendable {
-  // NB: @unchecked: `sources` is written only in `install`, before any handler can run; the rest
-  //     is a Mutex.
+  // NB: @unchecked: `sources` is written only in `install`, before any handler can run; `state`
+  //     only with `lock` held (an NSLock, which ThreadSanitizer sees, unlike Mutex on Linux).
   private struct Waiting {
     var received: Int32?
     var waiters: [@Sendable () -> Void] = []
   }
 
-  private let state = Mutex(Waiting())
+  private let lock = NSLock()
+  private var waiting = Waiting()
   /// Kept, because a released source stops handling its signal.
   private var sources: [any DispatchSourceSignal] = []
 
@@ -41,14 +41,14 @@ package final class StopSignals: @unchecked Sendable {
   }
 
   /// The signal that asked the run to stop, if one did.
-  package var received: Int32? { state.withLock { $0.received } }
+  package var received: Int32? { lock.withLock { waiting.received } }
 
   private func receive(_ number: Int32) {
-    let waiters: [@Sendable () -> Void]? = state.withLock { state in
-      if state.received != nil { return nil }
-      state.received = number
-      defer { state.waiters = [] }
-      return state.waiters
+    let waiters: [@Sendable () -> Void]? = lock.withLock {
+      if waiting.received != nil { return nil }
+      waiting.received = number
+      defer { waiting.waiters = [] }
+      return waiting.waiters
     }
     guard let waiters else {
       // The second: the user means it.
@@ -64,9 +64,9 @@ package final class StopSignals: @unchecked Sendable {
     let once = Once<Result<T?, any Error>>()
     return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T?, any Error>) in
       once.set(continuation)
-      let signalled = state.withLock { state -> Bool in
-        if state.received != nil { return true }
-        state.waiters.append { once.resume(.success(nil)) }
+      let signalled = lock.withLock { () -> Bool in
+        if waiting.received != nil { return true }
+        waiting.waiters.append { once.resume(.success(nil)) }
         return false
       }
       if signalled {
