@@ -8,9 +8,10 @@ import Store
 /// // A client of your own, reached by `environment.facts` in your feature's `init(environment:)`.
 /// enum FactClientKey: FeatureEnvironmentKey {
 ///   static func liveValue(_ environment: FeatureEnvironment) -> FactClient {
-///     .live(baseURL: environment.baseURL)   // `--base-url`, when given
+///     // `--base-url`, or the host's default server; nil when there is neither.
+///     environment.baseURL.map { FactClient.live(baseURL: $0) } ?? .unavailable
 ///   }
-///   static var replayValue: FactClient { .unimplemented }
+///   static var replayValue: FactClient { .unavailable }  // a replay never runs effects
 /// }
 /// extension FeatureEnvironment {
 ///   var facts: FactClient {
