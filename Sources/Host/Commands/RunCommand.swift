@@ -62,18 +62,19 @@ struct RunCommand: AsyncParsableCommand {
       let store = hosted.store(initialState: initialState, reducer: F(environment: environment), feature: F.featureName)
 
       let source = actions
-      let decoded: [F.Action]
+      let decoded: [F.Action]?
       do {
-        guard let lines = try await signals.firstOf({ try await Self.read(source) }) else {
-          return try await stop(hosted, store: store, tasks: [], signals: signals)
+        decoded = try await signals.firstOf({ try await Self.read(source) })?.map { line in
+          try line.decode(F.Action.self, feature: F.featureName)
         }
-        decoded = try lines.map { line in try line.decode(F.Action.self, feature: F.featureName) }
       } catch {
         // Bad input: nothing was sent, so the log holds no event; it is removed, not left behind.
         try? await hosted.finish()
         hosted.removeLog()
         throw error
       }
+      // A signal while the input was read: the log is kept, closed, with what it has.
+      guard let decoded else { return try await stop(hosted, store: store, tasks: [], signals: signals) }
 
       var tasks: [StoreTask] = []
       for action in decoded {

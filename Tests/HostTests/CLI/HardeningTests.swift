@@ -197,4 +197,58 @@ struct HardeningTests {
     #expect(output.status == 2, "\(output.stderr)")
     #expect(output.stderr == "refold: actions file /dev/zero: is a device, not a file\n")
   }
+
+  /// SIGINT while the input still streams (stdin open, nothing sent yet): the log the run
+  /// started is kept and closed, and the run exits 130. The log's creation in a watched folder
+  /// says when the child is reading, so the signal is sent then, not after a guess.
+  @Test func aSignalWhileTheInputStillStreamsKeepsTheLogAndClosesIt() async throws {
+    let directory = try TemporaryDirectory()
+    let log = directory.url.appendingPathComponent("streaming.log").path
+    let watch = try FolderWatch(directory.url)
+    let child = try StartedChild(
+      RefoldProcess.executable, ["run", "amountInput", "--record", log], stdin: nil, keepStdinOpen: true)
+    await watch.waitForEntry(named: "streaming.log")
+    kill(child.process.processIdentifier, SIGINT)
+    let (status, stderrData) = try await offThePool {
+      _ = child.stdout?.readDataToEndOfFile()
+      return child.wait()
+    }
+    try child.openStdin?.close()
+    let stderr = String(decoding: stderrData, as: UTF8.self)
+    #expect(status == 130, "\(stderr)")
+    #expect(stderr == "refold: stopped by SIGINT after 0 actions; the log \(log) is closed\n", "\(stderr)")
+    let result = try Replayer(reducer: AmountInput()).replay(file: URL(fileURLWithPath: log))
+    #expect(result.eventCount == 0)
+  }
+}
+
+/// Wakes when an entry appears in a folder, without polling: Linux's inotify, read on a
+/// Dispatch thread (a blocking read of the watch, not a timer).
+final class FolderWatch: @unchecked Sendable {
+  // NB: @unchecked: `fd` is set once in init and closed in deinit.
+  private let folder: URL
+  private let fd: Int32
+
+  init(_ folder: URL) throws {
+    self.folder = folder
+    fd = inotify_init1(Int32(IN_CLOEXEC))
+    guard fd >= 0, inotify_add_watch(fd, folder.path, UInt32(IN_CREATE)) >= 0 else {
+      throw CocoaError(.fileReadUnknown)
+    }
+  }
+
+  deinit { close(fd) }
+
+  /// Returns once `name` is in the folder (at once if it is already).
+  func waitForEntry(named name: String) async {
+    let path = folder.appendingPathComponent(name).path
+    let fd = fd
+    while !FileManager.default.fileExists(atPath: path) {
+      // One blocking read per batch of events in the folder; the loop looks again after it.
+      _ = try? await offThePool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        return buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      }
+    }
+  }
 }

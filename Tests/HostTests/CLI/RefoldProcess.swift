@@ -68,12 +68,14 @@ struct StartedChild {
   let process: Process
   /// The child's stdout, when it is a pipe this process reads.
   let stdout: FileHandle?
+  /// The child's stdin, when the caller keeps it open (`keepStdinOpen`): input still streaming.
+  let openStdin: FileHandle?
   private let stderrGroup = DispatchGroup()
   private let stderrBox: DataBox
 
   init(
     _ executable: URL, _ arguments: [String], stdin: Data?, stdout target: StdoutTarget = .pipe,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], keepStdinOpen: Bool = false
   ) throws {
     process = Process()
     process.executableURL = executable
@@ -109,7 +111,12 @@ struct StartedChild {
         // EPIPE: the child is gone; `wait()` says how it ended.
       }
     }
-    try input.fileHandleForWriting.close()
+    if keepStdinOpen {
+      openStdin = input.fileHandleForWriting
+    } else {
+      openStdin = nil
+      try input.fileHandleForWriting.close()
+    }
     if case .pipe = target { stdout = out.fileHandleForReading } else { stdout = nil }
     let box = DataBox()
     stderrBox = box
