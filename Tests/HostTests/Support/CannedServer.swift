@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import NIOCore
-import ServiceLifecycle
 
 /// A server that is not the demo backend: it answers `GET {prefix}/search` with a fixed body,
 /// as a recorded or hand-written stand-in for the iTunes Search API would. It keeps the query
@@ -9,8 +8,7 @@ import ServiceLifecycle
 final class CannedServer: Sendable {
   let baseURL: URL
   private let queries: Queries
-  private let serviceGroup: ServiceGroup
-  private let runTask: Task<Void, any Error>
+  private let server: LoopbackServer
 
   /// The query strings of the `/search` requests so far, in order.
   var searchQueries: [String] { queries.all }
@@ -25,41 +23,19 @@ final class CannedServer: Sendable {
       headers[.contentType] = "text/javascript; charset=utf-8"  // what iTunes really sends
       return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: searchBody)))
     }
-    let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-    let app = Application(
-      router: router,
-      configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-      onServerRunning: { channel in
-        portContinuation.yield(channel.localAddress?.port ?? 0)
-        portContinuation.finish()
-      }
-    )
-    let serviceGroup = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
-    let runTask = Task {
-      defer { portContinuation.finish() }
-      try await serviceGroup.run()
-    }
-    var port: Int?
-    for await bound in ports { port = bound }
-    guard let port else {
-      try await runTask.value
-      throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "the canned server never listened"])
-    }
+    let server = try await LoopbackServer.start(router, name: "canned server")
     return CannedServer(
-      baseURL: URL(string: "http://127.0.0.1:\(port)\(prefix)")!, queries: queries, serviceGroup: serviceGroup,
-      runTask: runTask)
+      baseURL: URL(string: "http://127.0.0.1:\(server.port)\(prefix)")!, queries: queries, server: server)
   }
 
-  private init(baseURL: URL, queries: Queries, serviceGroup: ServiceGroup, runTask: Task<Void, any Error>) {
+  private init(baseURL: URL, queries: Queries, server: LoopbackServer) {
     self.baseURL = baseURL
     self.queries = queries
-    self.serviceGroup = serviceGroup
-    self.runTask = runTask
+    self.server = server
   }
 
   func stop() async {
-    await serviceGroup.triggerGracefulShutdown()
-    _ = await runTask.result
+    await server.stop()
   }
 
   private final class Queries: Sendable {

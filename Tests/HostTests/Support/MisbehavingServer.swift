@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import NIOCore
-import ServiceLifecycle
 
 /// A server on loopback that answers `GET /endless/users` with a body that never ends (64 KB
 /// chunks, as fast as the client takes them) and `GET /drip/users` with one byte every
@@ -9,8 +8,7 @@ import ServiceLifecycle
 /// a minute. Both stop when the client goes away.
 final class MisbehavingServer: Sendable {
   let baseURL: URL
-  private let serviceGroup: ServiceGroup
-  private let runTask: Task<Void, any Error>
+  private let server: LoopbackServer
 
   static func start(dripInterval: Duration = .milliseconds(200)) async throws -> MisbehavingServer {
     let router = Router(context: BasicRequestContext.self)
@@ -28,37 +26,16 @@ final class MisbehavingServer: Sendable {
         }
       })
     }
-    let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-    let app = Application(
-      router: router,
-      configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-      onServerRunning: { channel in
-        portContinuation.yield(channel.localAddress?.port ?? 0)
-        portContinuation.finish()
-      }
-    )
-    let serviceGroup = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
-    let runTask = Task {
-      defer { portContinuation.finish() }
-      try await serviceGroup.run()
-    }
-    var port: Int?
-    for await bound in ports { port = bound }
-    guard let port else {
-      try await runTask.value
-      throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "the misbehaving server never listened"])
-    }
-    return MisbehavingServer(baseURL: URL(string: "http://127.0.0.1:\(port)")!, serviceGroup: serviceGroup, runTask: runTask)
+    let server = try await LoopbackServer.start(router, name: "misbehaving server")
+    return MisbehavingServer(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!, server: server)
   }
 
-  private init(baseURL: URL, serviceGroup: ServiceGroup, runTask: Task<Void, any Error>) {
+  private init(baseURL: URL, server: LoopbackServer) {
     self.baseURL = baseURL
-    self.serviceGroup = serviceGroup
-    self.runTask = runTask
+    self.server = server
   }
 
   func stop() async {
-    await serviceGroup.triggerGracefulShutdown()
-    _ = await runTask.result
+    await server.stop()
   }
 }
