@@ -75,13 +75,13 @@ struct AppFeatureTests {
   ])
   func eachActionPathRoundTrips(action: AppFeature.Action) {
     let paths: [(AppFeature.Action) -> AppFeature.Action?] = [
-      { AppFeature.Action.amountInputPath.extract($0).map(AppFeature.Action.amountInputPath.embed) },
-      { AppFeature.Action.signInPath.extract($0).map(AppFeature.Action.signInPath.embed) },
-      { AppFeature.Action.musicSearchPath.extract($0).map(AppFeature.Action.musicSearchPath.embed) },
-      { AppFeature.Action.userListPath.extract($0).map(AppFeature.Action.userListPath.embed) },
-      { AppFeature.Action.followingPath.extract($0).map(AppFeature.Action.followingPath.embed) },
-      { AppFeature.Action.greetingPath.extract($0).map(AppFeature.Action.greetingPath.embed) },
-      { AppFeature.Action.playerCardPath.extract($0).map(AppFeature.Action.playerCardPath.embed) },
+      { ActionPath(AppFeature.Action.amountInput).extract($0).map(AppFeature.Action.amountInput) },
+      { ActionPath(AppFeature.Action.signIn).extract($0).map(AppFeature.Action.signIn) },
+      { ActionPath(AppFeature.Action.musicSearch).extract($0).map(AppFeature.Action.musicSearch) },
+      { ActionPath(AppFeature.Action.userList).extract($0).map(AppFeature.Action.userList) },
+      { ActionPath(AppFeature.Action.following).extract($0).map(AppFeature.Action.following) },
+      { ActionPath(AppFeature.Action.greeting).extract($0).map(AppFeature.Action.greeting) },
+      { ActionPath(AppFeature.Action.playerCard).extract($0).map(AppFeature.Action.playerCard) },
     ]
     let matches = paths.compactMap { $0(action) }
     #expect(matches == [action])

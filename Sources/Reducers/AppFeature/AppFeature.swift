@@ -16,7 +16,12 @@ import Foundation
 /// Each child runs under a `Scope` on its own part of the state, and its effects come back
 /// wrapped in its case. With no arguments every client is `unimplemented`: enough for replay.
 public struct AppFeature: Reducer {
-  private let body: Reduce<State, Action>
+  let auth: AuthClient
+  let sessions: SessionStore
+  let musicSearch: MusicSearchClient
+  let users: UsersClient
+  let clock: any Clock<Duration>
+  let messages: Messages
 
   public init(
     auth: AuthClient = .unimplemented,
@@ -26,34 +31,21 @@ public struct AppFeature: Reducer {
     clock: any Clock<Duration> = ContinuousClock(),
     messages: Messages = .korean
   ) {
-    body = Reduce(
-      CombineReducers {
-        Scope(state: \State.amountInput, action: Action.amountInputPath) {
-          AmountInput(messages: messages)
-        }
-        Scope(state: \State.signIn, action: Action.signInPath) {
-          SignIn(auth: auth, sessions: sessions, messages: messages)
-        }
-        Scope(state: \State.musicSearch, action: Action.musicSearchPath) {
-          MusicSearch(client: musicSearch, clock: clock)
-        }
-        Scope(state: \State.userList, action: Action.userListPath) {
-          UserList(client: users)
-        }
-        Scope(state: \State.following, action: Action.followingPath) {
-          Following()
-        }
-        Scope(state: \State.greeting, action: Action.greetingPath) {
-          Greeting(messages: messages)
-        }
-        Scope(state: \State.playerCard, action: Action.playerCardPath) {
-          PlayerCard()
-        }
-      }
-    )
+    self.auth = auth
+    self.sessions = sessions
+    self.musicSearch = musicSearch
+    self.users = users
+    self.clock = clock
+    self.messages = messages
   }
 
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
+  public var body: some Reducer<State, Action> {
+    Scope(state: \.amountInput, action: Action.amountInput) { AmountInput(messages: messages) }
+    Scope(state: \.signIn, action: Action.signIn) { SignIn(auth: auth, sessions: sessions, messages: messages) }
+    Scope(state: \.musicSearch, action: Action.musicSearch) { MusicSearch(client: musicSearch, clock: clock) }
+    Scope(state: \.userList, action: Action.userList) { UserList(client: users) }
+    Scope(state: \.following, action: Action.following) { Following() }
+    Scope(state: \.greeting, action: Action.greeting) { Greeting(messages: messages) }
+    Scope(state: \.playerCard, action: Action.playerCard) { PlayerCard() }
   }
 }

@@ -1,5 +1,9 @@
 /// How a child's action sits inside its parent's action: a way in (`embed`) and a way out
-/// (`extract`). `Scope`, `forEach` and `ifLet` use it to route actions.
+/// (`extract`). `Scope`, `forEach`, `ifLet` and `ifCaseLet` use it to route actions, and
+/// `ifCaseLet` to find a case of an enum state.
+///
+/// Usually derived from the case's constructor (``init(_:)``), which is what passing
+/// `action: Action.amountInput` to `Scope` does. Written out by hand, it needs no reflection:
 ///
 /// ```swift
 /// extension AppFeature.Action {
@@ -10,8 +14,7 @@
 /// }
 /// ```
 ///
-/// It is written out by hand rather than derived with a macro, so the package builds without
-/// swift-syntax.
+/// Neither form needs a macro, so the package builds without swift-syntax.
 public struct ActionPath<Root, Value>: Sendable {
   public let embed: @Sendable (Value) -> Root
   public let extract: @Sendable (Root) -> Value?
@@ -22,5 +25,16 @@ public struct ActionPath<Root, Value>: Sendable {
   ) {
     self.embed = embed
     self.extract = extract
+  }
+}
+
+extension ActionPath where Root == Value {
+  /// The whole action: `Scope(state: \.counter, action: .identity) { Counter() }` runs a
+  /// reducer of the same actions on part of the state.
+  ///
+  /// Not `{ $0 }`: a closure passed where a case constructor is expected is read as one
+  /// (``init(_:)``), and a closure that is not a case constructor never extracts anything.
+  public static var identity: Self {
+    Self(embed: { $0 }, extract: { $0 })
   }
 }

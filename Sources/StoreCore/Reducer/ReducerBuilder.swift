@@ -85,7 +85,7 @@ public enum _EitherReducer<R0: Reducer, R1: Reducer<R0.State, R0.Action>>: Reduc
 ///
 /// ```swift
 /// CombineReducers {
-///   Scope(state: \.amountInput, action: AppFeature.Action.amountInputPath) { AmountInput() }
+///   Scope(state: \.amountInput, action: Action.amountInput) { AmountInput() }
 ///   Reduce { state, action in … }
 /// }
 /// ```

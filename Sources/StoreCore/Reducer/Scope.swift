@@ -2,10 +2,11 @@
 /// child action. The child's effects are lifted into parent actions.
 ///
 /// ```swift
-/// Scope(state: \.signIn, action: AppFeature.Action.signInPath) {
-///   SignIn(auth: auth, sessions: sessions)
-/// }
+/// Scope(state: \.signIn, action: Action.signIn) { SignIn() }
 /// ```
+///
+/// `action` is the case's constructor (``ActionPath/init(_:)`` derives the rest), or an
+/// ``ActionPath`` written out by hand.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
   @usableFromInline let toChildAction: ActionPath<ParentAction, Child.Action>
@@ -21,6 +22,15 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.toChildState = toChildState
     self.toChildAction = toChildAction
     self.child = child()
+  }
+
+  /// Runs `child` for the parent actions of the case that `toChildAction` constructs.
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: @escaping @Sendable (ChildAction) -> ParentAction,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.init(state: toChildState, action: ActionPath(toChildAction), child: child)
   }
 
   @inlinable
