@@ -41,7 +41,7 @@ extension Reducer {
     )
   }
 
-  /// ``forEach(_:action:element:fileID:filePath:line:column:)`` with the elements' case
+  /// ``forEach(_:action:element:fileID:filePath:line:column:)-(_,ActionPath<Self.Action,IdentifiedAction<ID,ElementAction>>,_,_,_,_,_)`` with the elements' case
   /// constructor: `.forEach(\.rows, action: Action.rows) { Row() }`.
   public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,

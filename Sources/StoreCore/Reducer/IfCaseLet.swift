@@ -30,7 +30,7 @@ extension Reducer {
     )
   }
 
-  /// ``ifCaseLet(_:action:then:fileID:filePath:line:column:)`` with the cases' constructors.
+  /// ``ifCaseLet(_:action:then:fileID:filePath:line:column:)-(ActionPath<Self.State,CaseState>,ActionPath<Self.Action,CaseAction>,_,_,_,_,_)`` with the cases' constructors.
   public func ifCaseLet<CaseState, CaseAction, Case: Reducer>(
     _ toCaseState: @escaping @Sendable (CaseState) -> State,
     action toCaseAction: @escaping @Sendable (CaseAction) -> Action,

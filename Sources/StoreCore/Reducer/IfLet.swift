@@ -28,7 +28,7 @@ extension Reducer {
     )
   }
 
-  /// ``ifLet(_:action:then:fileID:filePath:line:column:)`` with the child's case constructor:
+  /// ``ifLet(_:action:then:fileID:filePath:line:column:)-(_,ActionPath<Self.Action,ChildAction>,_,_,_,_,_)`` with the child's case constructor:
   /// `.ifLet(\.details, action: Action.details) { Details() }`.
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ toChildState: WritableKeyPath<State, ChildState?>,
