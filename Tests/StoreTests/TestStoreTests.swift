@@ -2,26 +2,6 @@ import Testing
 @testable import EventLog
 @testable import StoreCore
 
-private enum ID: Hashable, Sendable { case search }
-
-/// A feature with one effect, to exercise the TestStore.
-private func searchFeature(clock: VirtualClock) -> Scripted {
-  Scripted { action in
-    switch action {
-    case let .rename(query):
-      return .run { send in
-        try await clock.sleep(for: .milliseconds(300))
-        await send(.note("results for \(query)"))
-      }
-      .cancellable(id: ID.search, cancelInFlight: true)
-    case .increment:
-      return .send(.note("bumped"))
-    default:
-      return .none
-    }
-  }
-}
-
 @MainActor
 struct TestStoreTests {
   @Test func aFullyAssertedFlowPasses() async {
@@ -81,6 +61,8 @@ struct TestStoreTests {
     await withKnownIssue {
       await store.send(.increment) { $0.count = 2 }
     } matching: { $0.description.contains("Must handle 1 received action") }
+    // The second "bumped", so that the store is released with nothing left.
+    await store.receive(.note("bumped")) { $0.log = ["bumped", "bumped"] }
   }
 
   @Test func anEffectStillRunningAtFinishFails() async {
@@ -153,7 +135,7 @@ struct TestStoreTests {
         return .run { _ in
           while !Task.isCancelled { await Task.yield() }
         }
-        .cancellable(id: ID.search)
+        .cancellable(id: SearchCancelID.search)
       }
     )
     let clock = ContinuousClock()

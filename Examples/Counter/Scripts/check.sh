@@ -2,17 +2,21 @@
 # What CI does with the example: builds it against Refold's public API only, runs the store
 # program, and uses the embedded command line (counter-tool) as a user of it would: it hosts only
 # its own feature under its own name, its feature's own client reaches a real HTTP server on
-# loopback through --base-url, and the recorded log replays with the Counter reducer.
+# loopback through --base-url, and the recorded log replays with the Counter reducer. A wrong
+# TestStore assertion must fail the test that makes it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift build --build-tests
-.build/debug/Counter
+# REFOLD_COUNTER_SCRATCH: a build folder other than .build (a worktree's own, say).
+scratch=(--scratch-path "${REFOLD_COUNTER_SCRATCH:-.build}")
+swift build --build-tests "${scratch[@]}"
+bin=$(swift build "${scratch[@]}" --show-bin-path)
+"$bin/Counter"
 
-echo "== the feature's tests (TestStore and VirtualClock, from the Store product alone)"
-swift test --skip-build
+echo "== the feature's tests (TestStore and VirtualClock, from the Store product)"
+swift test --skip-build "${scratch[@]}"
 
-tool=.build/debug/counter-tool
+tool=$bin/counter-tool
 work=$(mktemp -d)
 server=""
 cleanup() {
@@ -21,6 +25,14 @@ cleanup() {
 }
 trap cleanup EXIT
 fail() { echo "check.sh: $*" >&2; exit 1; }
+
+echo "== a wrong TestStore assertion fails the user's test (not just a printed note)"
+if REFOLD_EXPECT_FAILURE=1 swift test --skip-build "${scratch[@]}" --filter WrongAssertionTests >"$work/wrong" 2>&1; then
+  fail "a wrong assertion passed: $(cat "$work/wrong")"
+fi
+grep -q "aWrongAssertionFailsTheTest() failed" "$work/wrong" || fail "the test did not fail: $(cat "$work/wrong")"
+grep -q "A state change does not match expectation" "$work/wrong" \
+  || fail "the failure does not say why: $(cat "$work/wrong")"
 
 echo "== counter-tool: only its own feature, its own name, none of refold's commands"
 # Captured, not piped into `grep -q`: with pipefail, grep's early exit would fail the pipe.

@@ -43,7 +43,7 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
   private var tasksByCancelID: [CancelID: Set<UInt64>] = [:]
   private var throttles: [CancelID: Throttle] = [:]
   private var nextTaskID: UInt64 = 0
-  private var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+  private var idleWaiters: [UInt64: IdleWaiter] = [:]
   private var nextWaiterID: UInt64 = 0
   /// Set by ``TestStore`` (before any effect starts) to learn when effects have settled. A
   /// store in an app leaves it nil, and its tasks run on the default executor, uncounted.
@@ -54,9 +54,9 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
   /// How many effect tasks are running (including cancelled ones that have not yet ended).
   var runningCount: Int { running.count }
 
-  /// The actions whose effects are still running, oldest first.
-  var actionsWithRunningEffects: [Action] {
-    running.sorted { $0.key < $1.key }.map(\.value.startedBy)
+  /// The effect tasks still running, oldest first, each with the action that started it.
+  var runningEffects: [(id: UInt64, startedBy: Action)] {
+    running.sorted { $0.key < $1.key }.map { ($0.key, $0.value.startedBy) }
   }
 
   @usableFromInline
@@ -193,11 +193,14 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
       tasksByCancelID[cancelID]?.remove(id)
       if tasksByCancelID[cancelID]?.isEmpty == true { tasksByCancelID[cancelID] = nil }
     }
-    if running.isEmpty {
-      let waiters = idleWaiters
-      idleWaiters = [:]
-      for waiter in waiters.values { waiter.resume() }
+    for (waiterID, waiter) in idleWaiters where isIdle(ignoring: waiter.ignoring) {
+      idleWaiters[waiterID] = nil
+      waiter.continuation.resume()
     }
+  }
+
+  private func isIdle(ignoring ignored: Set<UInt64>) -> Bool {
+    running.keys.allSatisfy(ignored.contains)
   }
 
   // MARK: Throttling
@@ -257,21 +260,27 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
     for entry in running.values { entry.task.cancel() }
   }
 
-  /// Waits until no effect task is running, or until the waiting task is cancelled.
-  func idle() async {
-    guard !running.isEmpty else { return }
+  private struct IdleWaiter {
+    let ignoring: Set<UInt64>
+    let continuation: CheckedContinuation<Void, Never>
+  }
+
+  /// Waits until no effect task is running but those in `ignored` (the ones a ``TestStore``
+  /// was told to skip), or until the waiting task is cancelled.
+  func idle(ignoring ignored: Set<UInt64> = []) async {
+    guard !isIdle(ignoring: ignored) else { return }
     nextWaiterID += 1
     let id = nextWaiterID
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        if Task.isCancelled || running.isEmpty {
+        if Task.isCancelled || isIdle(ignoring: ignored) {
           continuation.resume()
         } else {
-          idleWaiters[id] = continuation
+          idleWaiters[id] = IdleWaiter(ignoring: ignored, continuation: continuation)
         }
       }
     } onCancel: {
-      Task { @MainActor [weak self] in self?.idleWaiters.removeValue(forKey: id)?.resume() }
+      Task { @MainActor [weak self] in self?.idleWaiters.removeValue(forKey: id)?.continuation.resume() }
     }
   }
 }

@@ -26,13 +26,23 @@ final class ReceivedActionRecorder<State, Action>: StorePlugin {
     }
   }
 
-  /// Returns true as soon as an action is waiting, false after `timeout` without one.
-  func waitForReceived(timeout: Duration) async -> Bool {
-    if !received.isEmpty { return true }
-    let arrived = await withTimeout(timeout) { [weak self] in
-      await self?.nextArrival() ?? false
+  /// Returns true as soon as an action that `isMatch` accepts is waiting, false after
+  /// `timeout` (real time) without one. Each arrival wakes it once; nothing polls.
+  func waitForReceived(
+    matching isMatch: (Action) -> Bool = { _ in true },
+    timeout: Duration
+  ) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while !received.contains(where: { isMatch($0.action) }) {
+      let left = clock.now.duration(to: deadline)
+      guard left > .zero else { return false }
+      let arrived = await withTimeout(left) { [weak self] in
+        await self?.nextArrival() ?? false
+      }
+      guard arrived ?? false else { return received.contains { isMatch($0.action) } }
     }
-    return (arrived ?? false) || !received.isEmpty
+    return true
   }
 
   private func nextArrival() async -> Bool {

@@ -17,8 +17,6 @@ struct CounterTests {
     await clock.advance(by: .milliseconds(1))
     await store.receive(.incrementTapped) { $0.count = 1 }
     await store.finish()
-    // Asserted here too: without IssueReportingTestSupport a TestStore failure would not fail
-    // this test.
     #expect(store.state.count == 1)
   }
 

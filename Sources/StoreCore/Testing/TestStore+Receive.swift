@@ -1,0 +1,149 @@
+import CustomDump
+
+/// Waiting for the actions that effects send.
+///
+/// Each `receive` waits at most `timeout` of real time, never time on a ``VirtualClock``: the
+/// test is the only one that advances that clock, and it is busy waiting here, so a timeout on
+/// it could never run out and a missing action would hang the test instead of failing it.
+/// Advance the clock first, then receive.
+extension TestStore {
+  /// Waits for `action` to arrive from an effect, and checks the state change it made.
+  ///
+  /// Fails when a different action arrives first (with ``exhaustivity`` off, those are passed
+  /// over), or when nothing arrives within `timeout`.
+  public func receive(
+    _ action: Action,
+    timeout: Duration = .seconds(1),
+    assert: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: Equatable {
+    await receive(
+      matching: { $0 == action },
+      expected: describe([action]),
+      mismatch: { received in
+        diff(action, received).map { "\($0)\n\n(Expected: −, Received: +)" } ?? describe([received])
+      },
+      timeout: timeout,
+      assert: assert,
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Waits for an action that `isMatch` accepts, and checks the state change it made. For
+  /// actions that are not `Equatable`, or whose payload the test cannot spell out.
+  ///
+  /// ```swift
+  /// await store.receive({ if case .searchResponse(.success) = $0 { true } else { false } }) {
+  ///   $0.isSearching = false
+  /// }
+  /// ```
+  public func receive(
+    _ isMatch: (Action) -> Bool,
+    timeout: Duration = .seconds(1),
+    assert: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      matching: isMatch,
+      expected: "    (an action that the predicate accepts)",
+      mismatch: { describe([$0]) },
+      timeout: timeout,
+      assert: assert,
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Waits for an action of the case that `path` leads to, whatever its payload, and checks the
+  /// state change it made.
+  ///
+  /// ```swift
+  /// await store.receive(Search.Action.searchResponsePath) { $0.results = [song] }
+  /// ```
+  public func receive<Payload>(
+    _ path: ActionPath<Action, Payload>,
+    timeout: Duration = .seconds(1),
+    assert: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      matching: { path.extract($0) != nil },
+      expected: "    (an action of the case of an ActionPath to \(Payload.self))",
+      mismatch: { describe([$0]) },
+      timeout: timeout,
+      assert: assert,
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Waits for the action that `path` makes of `payload`, and checks the state change it made.
+  /// Only the payload needs to be `Equatable`.
+  public func receive<Payload: Equatable>(
+    _ path: ActionPath<Action, Payload>,
+    _ payload: Payload,
+    timeout: Duration = .seconds(1),
+    assert: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      matching: { path.extract($0) == payload },
+      expected: describe([path.embed(payload)]),
+      mismatch: { received in
+        path.extract(received)
+          .flatMap { diff(payload, $0) }
+          .map { "\($0)\n\n(Expected: −, Received: +)" }
+          ?? describe([received])
+      },
+      timeout: timeout,
+      assert: assert,
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Exhaustive: the next received action must match. Off: actions before the first match are
+  /// passed over (their state kept), and only a match that never comes fails.
+  private func receive(
+    matching isMatch: (Action) -> Bool,
+    expected: String,
+    mismatch: (Action) -> String,
+    timeout: Duration,
+    assert: ((inout State) throws -> Void)?,
+    at location: CallSite
+  ) async {
+    let isExhaustive = exhaustivity == .on
+    guard await recorder.waitForReceived(matching: { isExhaustive || isMatch($0) }, timeout: timeout) else {
+      location.report(
+        TestStoreMessages.noneReceived(
+          expected: expected,
+          timeout: timeout,
+          effectsRunning: !store.runtime.runningEffects.isEmpty
+        )
+      )
+      return
+    }
+    if !isExhaustive {
+      let passedOver = recorder.received.prefix { !isMatch($0.action) }.map(\.action)
+      if !passedOver.isEmpty {
+        noteSkipped(TestStoreMessages.skippedReceived(passedOver), at: location)
+        acceptReceived(count: passedOver.count)
+      }
+    }
+    let received = recorder.received.removeFirst()
+    await letStartedEffectsReachTheirFirstWait()
+    if !isMatch(received.action) {
+      location.report(TestStoreMessages.unexpectedReceived(mismatch(received.action)))
+    }
+    expect(state: received.state, after: received.action, assert: assert, at: location)
+  }
+}

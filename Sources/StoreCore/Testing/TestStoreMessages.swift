@@ -1,0 +1,113 @@
+import CustomDump
+
+/// The text of the ``TestStore``'s failures, in one place so that `finish()` and a store
+/// released with work left say exactly the same thing.
+enum TestStoreMessages {
+  /// What is left when a test ends: actions received but not asserted, effects still running.
+  /// `finish()` reports these, and so does a store released without `finish()`.
+  static func leftovers<Action>(received: [Action], runningEffectsStartedBy starters: [Action]) -> [String] {
+    var messages: [String] = []
+    if !received.isEmpty {
+      messages.append(
+        """
+        The store received \(received.count) unexpected action(s) that the test did not assert \
+        with "receive":
+
+        \(describe(received))
+        """
+      )
+    }
+    if !starters.isEmpty {
+      messages.append(
+        """
+        \(starters.count) effect(s) are still running. They were started by:
+
+        \(describe(starters))
+
+        Wait for them with "receive", cancel them, advance the clock they wait on, or skip them \
+        with "skipInFlightEffects()".
+        """
+      )
+    }
+    return messages
+  }
+
+  static func mustHandleReceived<Action>(_ actions: [Action]) -> String {
+    """
+    Must handle \(actions.count) received action(s) before sending an action:
+
+    \(describe(actions))
+    """
+  }
+
+  /// `receive` waited `timeout` of real time for a matching action. The hint matters with a
+  /// ``VirtualClock``: nothing advances it while the test waits here.
+  static func noneReceived(expected: String, timeout: Duration, effectsRunning: Bool) -> String {
+    let hint =
+      effectsRunning
+      ? """
+        Effects are still running. If the one that sends this action waits on a clock, advance \
+        the clock before "receive": the timeout is real time, and a VirtualClock moves only when \
+        the test advances it.
+        """
+      : "No effect is running that could send it. Was the effect cancelled?"
+    return """
+      Expected to receive an action, but received none after \(timeout):
+
+      \(expected)
+
+      \(hint)
+      """
+  }
+
+  static func unexpectedReceived(_ description: String) -> String {
+    "Received an unexpected action: …\n\n\(description)"
+  }
+
+  static func stateMismatch<State, Action>(
+    expected: State,
+    actual: State,
+    asserted: Bool,
+    after action: Action
+  ) -> String {
+    let difference =
+      diff(expected, actual, format: .proportional)
+      .map { "\($0.indent(by: 4))\n\n(Expected: −, Actual: +)" }
+      ?? "    \(String(customDumping: actual))"
+    let what =
+      asserted
+      ? "A state change does not match expectation"
+      : "State was not expected to change, but a change occurred"
+    return "\(what) after \(describe([action])): …\n\n\(difference)"
+  }
+
+  static func skippedReceived<Action>(_ actions: [Action]) -> String {
+    "\(actions.count) received action(s) were skipped:\n\n\(describe(actions))"
+  }
+
+  static func skippedEffects<Action>(startedBy starters: [Action]) -> String {
+    """
+    \(starters.count) in-flight effect(s) are no longer tracked. They were started by:
+
+    \(describe(starters))
+    """
+  }
+
+  /// How a check that exhaustivity `.off(showSkippedAssertions: true)` let pass is shown.
+  static func skipped(_ message: String) -> String {
+    "Skipped assertions: …\n\n\(message)"
+  }
+}
+
+func describe<Action>(_ actions: [Action]) -> String {
+  actions.map { String(customDumping: $0).indent(by: 4) }.joined(separator: "\n")
+}
+
+extension String {
+  func indent(by count: Int) -> String {
+    let padding = String(repeating: " ", count: count)
+    return split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.isEmpty ? "" : padding + $0 }
+      .joined(separator: "\n")
+  }
+}
