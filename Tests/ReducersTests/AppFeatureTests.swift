@@ -5,12 +5,16 @@ import Testing
 @MainActor
 struct AppFeatureTests {
   @Test func eachActionReachesOnlyItsOwnFeature() async {
-    let store = TestStore(initialState: AppFeature.State(), reducer: AppFeature())
+    let now = Date(timeIntervalSince1970: 1_763_740_800)
+    let store = TestStore(initialState: AppFeature.State(), reducer: AppFeature()) { $0.date = .constant(now) }
     await store.send(.amountInput(.textChanged("1234"))) {
       $0.amountInput = AmountInput.State(text: "1234", output: "1,234₩")
     }
     await store.send(.signIn(.usernameChanged("son"))) { $0.signIn.username = "son" }
-    await store.send(.following(.followTapped(id: 1))) { $0.following.people[id: 1]?.isFollowing = true }
+    await store.send(.following(.followTapped(id: 1))) {
+      $0.following.people[id: 1]?.isFollowing = true
+      $0.following.people[id: 1]?.followingSince = now
+    }
     await store.send(.greeting(.showGreetingTapped)) { $0.greeting.greeting = "Hello David Blaine" }
     let later = PlayerCard.date(year: 2026, month: 1, day: 1)
     await store.send(.playerCard(.tick(later))) { $0.playerCard.now = later }

@@ -50,8 +50,16 @@ struct CodableShapeTests {
 
   @Test func following() throws {
     #expect(try json(Following.Action.followTapped(id: 1)) == #"{"followTapped":{"id":1}}"#)
-    let state = Following.State(people: [PersonRow(id: 1, name: "Kim Minji", username: "minji", isFollowing: true)])
-    #expect(try canonicalJSON(state) == canonical(#"{"people":[{"id":1,"name":"Kim Minji","username":"minji","isFollowing":true}]}"#))
+    let since = Date(timeIntervalSinceReferenceDate: 785_000_000)
+    let state = Following.State(people: [
+      PersonRow(id: 1, name: "Kim Minji", username: "minji", isFollowing: true, followingSince: since),
+      PersonRow(id: 2, name: "Hanni Pham", username: "hanni"),
+    ])
+    #expect(
+      try canonicalJSON(state)
+        == canonical(
+          #"{"people":[{"id":1,"name":"Kim Minji","username":"minji","isFollowing":true,"followingSince":785000000},{"id":2,"name":"Hanni Pham","username":"hanni","isFollowing":false}]}"#
+        ))
   }
 
   @Test func greeting() throws {

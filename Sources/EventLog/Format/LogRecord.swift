@@ -9,7 +9,8 @@ public enum LogRecord: Sendable, Equatable {
   case checkpoint(LogCheckpoint)
 }
 
-/// An event line: `{"seq":1,"t":1763740800.123,"origin":"send","action":{…},"crc":"…"}`.
+/// An event line: `{"seq":1,"t":1763740800.123,"origin":"send","action":{…},"crc":"…"}`, with
+/// `"draws":[…]` before `"action"` when the reducer drew values (`Draw`) while it folded it.
 public struct LogEvent: Sendable, Equatable {
   /// 1, 2, 3 … with no gaps.
   public var seq: UInt64
@@ -18,14 +19,17 @@ public struct LogEvent: Sendable, Equatable {
   public var origin: ActionOrigin
   /// The action in its `Codable` shape, e.g. `{"textChanged":{"_0":"1234"}}`.
   package var action: JSONValue
+  /// What the reducer drew while it folded the action, in order; replay hands them back.
+  public var draws: [Draw]
   /// The 1-based line number in the file.
   public var line: Int
 
-  package init(seq: UInt64, t: Double, origin: ActionOrigin, action: JSONValue, line: Int) {
+  package init(seq: UInt64, t: Double, origin: ActionOrigin, action: JSONValue, draws: [Draw] = [], line: Int) {
     self.seq = seq
     self.t = t
     self.origin = origin
     self.action = action
+    self.draws = draws
     self.line = line
   }
 
@@ -75,9 +79,10 @@ public struct LogCheckpoint: Sendable, Equatable {
 
 /// Builds event and checkpoint lines into a reusable buffer.
 package enum LogLineWriter {
-  /// Appends `{"seq":…,"t":…,"origin":…,"action":…,"crc":…}\n`, the action redacted.
+  /// Appends `{"seq":…,"t":…,"origin":…[,"draws":…],"action":…,"crc":…}\n`, the action
+  /// redacted.
   package static func appendEvent<Action: Encodable>(
-    seq: UInt64, t: Double, origin: ActionOrigin, action: Action,
+    seq: UInt64, t: Double, origin: ActionOrigin, action: Action, draws: [Draw] = [],
     encoder: LogJSONEncoder, into buffer: inout [UInt8]
   ) throws {
     let start = buffer.count
@@ -85,7 +90,13 @@ package enum LogLineWriter {
     JSONBytes.appendDecimal(seq, to: &buffer)
     JSONBytes.append(#","t":"#, to: &buffer)
     buffer.append(contentsOf: (JSONNumber.text(for: t.isFinite ? t : 0) ?? "0").utf8)
-    JSONBytes.append(origin == .send ? #","origin":"send","action":"# : #","origin":"effect","action":"#, to: &buffer)
+    if draws.isEmpty {
+      JSONBytes.append(origin == .send ? #","origin":"send","action":"# : #","origin":"effect","action":"#, to: &buffer)
+    } else {
+      JSONBytes.append(origin == .send ? #","origin":"send","# : #","origin":"effect","#, to: &buffer)
+      EventDraws.append(draws, to: &buffer)
+      JSONBytes.append(#""action":"#, to: &buffer)
+    }
     do {
       try encoder.encode(Redaction.apply(action), into: &buffer)
     } catch {

@@ -5,12 +5,14 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import StoreCore
 
 /// One line of a chunk, parsed (and its action decoded) by a worker of the parallel reader.
 /// Line numbers are not known yet: the folding thread counts them.
 enum ParsedLine<Action> {
   /// An event; `action` is `nil` when the event is at or before the snapshot (not decoded).
-  case event(seq: UInt64, action: Action?)
+  /// `draws`: what the reducer drew when it was recorded (usually none).
+  case event(seq: UInt64, action: Action?, draws: [Draw] = [])
   /// An event whose action does not decode.
   case undecodable(seq: UInt64, error: any Error, action: JSONValue)
   case checkpoint(LogCheckpoint)
@@ -93,7 +95,7 @@ struct ParsedChunk<Action> {
           chunk.lines.append(.event(seq: event.seq, action: nil))
         } else {
           do {
-            chunk.lines.append(.event(seq: event.seq, action: try decode(event.action)))
+            chunk.lines.append(.event(seq: event.seq, action: try decode(event.action), draws: event.draws))
           } catch {
             chunk.lines.append(.undecodable(seq: event.seq, error: error, action: event.action))
           }

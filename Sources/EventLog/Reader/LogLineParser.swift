@@ -95,7 +95,8 @@ struct LogLineParser: Sendable {
         throw .malformed("the event's \"origin\" is not \"send\" or \"effect\"")
       }
       guard let action = object["action"] else { throw .malformed("the event has no \"action\"") }
-      return .event(LogEvent(seq: seq, t: t, origin: origin, action: action, line: number))
+      let draws = try object["draws"].map { value throws(Problem) in try EventDraws.parse(value) } ?? []
+      return .event(LogEvent(seq: seq, t: t, origin: origin, action: action, draws: draws, line: number))
     }
     if object["checkpoint"] != nil {
       guard let seq = object["checkpoint"]?.uint64Value else {

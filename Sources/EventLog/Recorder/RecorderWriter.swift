@@ -101,7 +101,8 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
       let lineStart = out.count
       do {
         try LogLineWriter.appendEvent(
-          seq: seq, t: time, origin: commit.origin, action: commit.action, encoder: encoder, into: &out)
+          seq: seq, t: time, origin: commit.origin, action: commit.action, draws: commit.draws, encoder: encoder,
+          into: &out)
       } catch {
         try flush(throughSeq: throughSeq, oldest: oldest)
         throw RecorderError(

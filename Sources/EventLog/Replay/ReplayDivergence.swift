@@ -19,18 +19,29 @@ public struct ReplayDivergence: Error, CustomStringConvertible, Sendable, Equata
   /// The seq of the last checkpoint that matched (0: the initial state; the replay started
   /// there), the state was still right there.
   public var lastMatchingSeq: UInt64
-  /// Recorded (−) against replayed (+), when the checkpoint carries the full state.
+  /// Recorded (−) against replayed (+), when the checkpoint carries the full state; for a
+  /// ``reason`` of nondeterminism, the first replay (−) against the second (+).
   public var diff: String?
+  /// Set when replay went wrong at the event `seq` itself (`line` is then the event's line),
+  /// rather than at a checkpoint: the reducer drew values that are not the recorded ones, or
+  /// two replays of the event disagree (``Replayer/checksDeterminism``).
+  public var reason: String?
 
-  public init(file: String, line: Int, seq: UInt64, lastMatchingSeq: UInt64, diff: String?) {
+  public init(file: String, line: Int, seq: UInt64, lastMatchingSeq: UInt64, diff: String?, reason: String? = nil) {
     self.file = file
     self.line = line
     self.seq = seq
     self.lastMatchingSeq = lastMatchingSeq
     self.diff = diff
+    self.reason = reason
   }
 
   public var description: String {
+    if let reason {
+      var text = "\(file):\(line): replay diverged at seq \(seq): \(reason)"
+      if let diff { text += "\n" + diff }
+      return text
+    }
     let matching =
       lastMatchingSeq == 0
       ? "no checkpoint before it was reached (the replay started from the initial state)"

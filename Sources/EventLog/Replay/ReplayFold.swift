@@ -13,10 +13,17 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
   /// The snapshot to start from; 0 for the header's initial state.
   let snapshot: UInt64
   let verify: Bool
+  /// Fold every event twice, and compare the two states (``Replayer/checksDeterminism``).
+  let checksDeterminism: Bool
   let path: String
   let decoder = LogJSONDecoder()
+  /// Hands each event's recorded draws back to the reducer. Installed on the folding thread
+  /// for the whole replay (`Replayer.run`).
+  let tape = DrawTape(mode: .replaying)
 
   private(set) var state: R.State
+  /// The second replay's state, when checking determinism.
+  private var twin: R.State?
   private(set) var folding: Bool
   private(set) var lastMatching: UInt64 = 0
   private(set) var verified = 0
@@ -24,11 +31,15 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
   private(set) var foldedEvents = 0
   private(set) var lastSeq: UInt64 = 0
 
-  init(reducer: R, header: LogHeader, path: String, until: UInt64?, snapshot: UInt64, verify: Bool) throws {
+  init(
+    reducer: R, header: LogHeader, path: String, until: UInt64?, snapshot: UInt64, verify: Bool,
+    checksDeterminism: Bool = false
+  ) throws {
     self.reducer = reducer
     self.until = until
     self.snapshot = snapshot
     self.verify = verify
+    self.checksDeterminism = checksDeterminism
     self.path = path
     do {
       state = try decoder.decode(R.State.self, from: header.initialState)
@@ -36,19 +47,48 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
       throw LogReadError(.undecodableState, file: path, line: 1, message: "cannot decode the initial state: \(error)")
     }
     folding = snapshot == 0
+    if checksDeterminism { twin = state }
   }
 
-  /// Folds the event `seq` (whose action `action` decodes); `false` once `until` is passed, when
-  /// reading should stop.
-  mutating func event(seq: UInt64, _ action: () throws -> R.Action) throws -> Bool {
+  /// Folds the event `seq` (whose action `action` decodes), handing the reducer the values it
+  /// drew when the event was recorded; `false` once `until` is passed, when reading should stop.
+  mutating func event(seq: UInt64, line: Int, draws: [Draw], _ action: () throws -> R.Action) throws -> Bool {
     if let until, seq > until { return false }
     eventCount += 1
     lastSeq = seq
     if seq <= snapshot { return true }
     if !folding { throw SnapshotMissing() }
-    _ = reducer.reduce(into: &state, action: try action())
+    let action = try action()
+    try fold(action, into: &state, seq: seq, line: line, draws: draws)
+    if var second = twin {
+      try fold(action, into: &second, seq: seq, line: line, draws: draws)
+      twin = second
+      if second != state { throw nondeterminism(seq: seq, line: line, second: second) }
+    }
     foldedEvents += 1
     return true
+  }
+
+  private func fold(_ action: R.Action, into state: inout R.State, seq: UInt64, line: Int, draws: [Draw]) throws {
+    tape.begin(replaying: draws)
+    _ = reducer.reduce(into: &state, action: action)
+    if let problem = tape.replayProblem() {
+      throw ReplayDivergence(
+        file: path, line: line, seq: seq, lastMatchingSeq: lastMatching, diff: nil,
+        reason: "the draws do not match: \(problem). The reducer reads `uuid`, `date` or `withRandomNumberGenerator` differently from when the log was recorded")
+    }
+  }
+
+  private func nondeterminism(seq: UInt64, line: Int, second: R.State) -> ReplayDivergence {
+    ReplayDivergence(
+      file: path, line: line, seq: seq, lastMatchingSeq: seq - 1,
+      diff: CustomDump.diff(state, second) ?? "(the states differ, but their dumps do not show how)",
+      reason: """
+        two replays of the same log disagree after this event: the reducer read something that \
+        is neither in the action nor drawn through a dependency (`UUID()`, `Date()`, a random \
+        number, a global); read it through `@Dependency` so that it is recorded. First replay (−) \
+        vs second replay (+):
+        """)
   }
 
   mutating func checkpoint(_ checkpoint: LogCheckpoint) throws {

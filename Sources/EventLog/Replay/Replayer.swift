@@ -21,6 +21,12 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
   /// state is then taken as recorded, or folds every event from the header's initial state, so
   /// that everything before the seq is checked too. Default true: seeking is fast.
   public var seeksFromSnapshots = true
+  /// Whether to fold every event twice, from the initial state, and compare the two states after
+  /// each: the first event after which they differ is thrown as a ``ReplayDivergence`` with a
+  /// diff. It catches a reducer that reads the clock, `UUID()` or a random number directly
+  /// instead of through `@Dependency` (which records what it draws), however the checkpoints
+  /// fall. Default false.
+  public var checksDeterminism = false
   /// How the lines are read and parsed. Tests pick a path; replay picks one by the file's size.
   var reading = Reading.automatic
 
@@ -68,7 +74,7 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
     progress: ((ReplayProgress) -> Void)? = nil
   ) throws -> ReplayResult<R.State> {
     let reader = try LogReader(file: file, feature: feature, schema: schema)
-    if let seq, seq > 0, seeksFromSnapshots {
+    if let seq, seq > 0, seeksFromSnapshots, !checksDeterminism {
       let interval = UInt64(reader.header.snapshotInterval)
       let snapshot = seq / interval * interval
       if snapshot > 0 {
@@ -89,7 +95,11 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
     progress: ((ReplayProgress) -> Void)?
   ) throws -> ReplayResult<R.State> {
     var fold = try ReplayFold(
-      reducer: reducer, header: reader.header, path: reader.path, until: until, snapshot: snapshot, verify: verify)
+      reducer: reducer, header: reader.header, path: reader.path, until: until, snapshot: snapshot, verify: verify,
+      checksDeterminism: checksDeterminism)
+    // Every fold runs on this thread: the reducer finds the recorded draws here.
+    DrawTape.installOnThisThread(fold.tape)
+    defer { DrawTape.installOnThisThread(nil) }
     switch reading {
     case .sequential:
       return try runSequential(reader, &fold, progress: progress)
@@ -118,7 +128,7 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
       case .header:
         continue
       case .event(let event):
-        let more = try fold.event(seq: event.seq) {
+        let more = try fold.event(seq: event.seq, line: event.line, draws: event.draws) {
           do {
             return try decoder.decode(R.Action.self, from: event.action)
           } catch {
@@ -167,9 +177,9 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
         switch chunk.lines[index] {
         case .problem(let problem, let leadingSeq):
           throw sequence.failure(problem, leadingSeq: leadingSeq, path: path, line: lineNumber)
-        case .event(let seq, let action):
+        case .event(let seq, let action, let draws):
           try sequence.acceptEvent(seq, path: path, line: lineNumber)
-          let more = try fold.event(seq: seq) {
+          let more = try fold.event(seq: seq, line: lineNumber, draws: draws) {
             guard let action else { preconditionFailure("seq \(seq): an action at or before the snapshot is folded") }
             return action
           }
@@ -177,7 +187,7 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
         case .undecodable(let seq, let error, let action):
           try sequence.acceptEvent(seq, path: path, line: lineNumber)
           let line = lineNumber
-          let more = try fold.event(seq: seq) {
+          let more = try fold.event(seq: seq, line: line, draws: []) {
             throw ReplayFold<R>.undecodableAction(error, action: action, path: path, line: line, seq: seq)
           }
           if !more { break reading }

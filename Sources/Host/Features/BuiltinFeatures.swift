@@ -54,6 +54,8 @@ extension UserList: RefoldFeature {
 extension Following: RefoldFeature {
   public static let featureName = "following"
   public static let summary = "A follow/unfollow list."
+  /// 2: a followed row notes since when (`followingSince`), a date the log records.
+  public static let schemaVersion = 2
   public static func initialState(in environment: FeatureEnvironment) -> State { State() }
   public static var exampleActions: [Action] {
     let id = Following.State().people.first?.id ?? 1
@@ -82,6 +84,8 @@ extension PlayerCard: RefoldFeature {
 extension AppFeature: RefoldFeature {
   public static let featureName = "app"
   public static let summary = "Every feature above, composed with Scope."
+  /// 2: the follow list notes since when (`followingSince`).
+  public static let schemaVersion = 2
   public static func initialState(in environment: FeatureEnvironment) -> State { State() }
   public static let exampleActions: [Action] = [
     .amountInput(.textChanged("1234")), .greeting(.showGreetingTapped), .musicSearch(.queryChanged("좋은 날")),

@@ -13,13 +13,16 @@ enum LogTools {
   }
 
   static func replay<F: RefoldFeature>(
-    _ feature: F.Type, file: String, until: UInt64?, verify: Bool, fromStart: Bool = false, json: Bool
+    _ feature: F.Type, file: String, until: UInt64?, verify: Bool, fromStart: Bool = false, determinism: Bool = false,
+    json: Bool
   ) throws {
-    let result = try replayed(F.self, file: file, until: until, verify: verify, fromStart: fromStart)
+    let result = try replayed(
+      F.self, file: file, until: until, verify: verify, fromStart: fromStart, determinism: determinism)
     if json {
       Terminal.out(try StateJSON.encode(result.state))
     } else {
-      Terminal.out("\(F.featureName) at seq \(result.lastSeq) (\(report(result, verify: verify)))")
+      let twice = determinism ? ", each event folded twice with the same result" : ""
+      Terminal.out("\(F.featureName) at seq \(result.lastSeq) (\(report(result, verify: verify))\(twice))")
       Terminal.out(String(customDumping: result.state))
     }
   }
@@ -74,13 +77,14 @@ enum LogTools {
   }
 
   private static func replayed<F: RefoldFeature>(
-    _ feature: F.Type, file: String, until: UInt64?, verify: Bool, fromStart: Bool
+    _ feature: F.Type, file: String, until: UInt64?, verify: Bool, fromStart: Bool, determinism: Bool = false
   ) throws -> ReplayResult<F.State> {
     var progress = Terminal.Progress()
     defer { progress.finish() }
     do {
       var replayer = Replayer(reducer: F(environment: .replay))
       replayer.seeksFromSnapshots = !fromStart
+      replayer.checksDeterminism = determinism
       let result = try replayer.replay(
         file: URL(fileURLWithPath: file), until: until, verify: verify, feature: F.featureName,
         schema: F.schemaVersion

@@ -6,7 +6,9 @@
 /// store.send(.followTapped(id: 1))   // "Follow" → "Unfollow"
 /// ```
 ///
-/// A tap on an id that is not in the list changes nothing.
+/// A tap on an id that is not in the list changes nothing. Following someone notes when
+/// (`followingSince`), from `@Dependency(\.date)`: a recorded log keeps that date with the
+/// event, so it replays to the same state on any day.
 public struct Following: Reducer {
   /// JSON: `{"people":[{"id":1,"name":"Kim Minji","username":"minji","isFollowing":false},…]}`.
   public struct State: Codable, Equatable, Sendable {
@@ -24,12 +26,17 @@ public struct Following: Reducer {
     case followTapped(id: PersonRow.ID)
   }
 
+  @Dependency(\.date) var date
+
   public init() {}
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case let .followTapped(id):
-      state.people[id: id]?.isFollowing.toggle()
+      guard var row = state.people[id: id] else { return .none }
+      row.isFollowing.toggle()
+      row.followingSince = row.isFollowing ? date.now : nil
+      state.people[id: id] = row
       return .none
     }
   }

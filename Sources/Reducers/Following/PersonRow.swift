@@ -1,15 +1,20 @@
+public import Foundation
+
 /// One person in the follow list.
 public struct PersonRow: Codable, Equatable, Hashable, Identifiable, Sendable {
   public var id: Int
   public var name: String
   public var username: String
   public var isFollowing: Bool
+  /// When you started following, while you do; `nil` otherwise (and absent from the JSON).
+  public var followingSince: Date?
 
-  public init(id: Int, name: String, username: String, isFollowing: Bool = false) {
+  public init(id: Int, name: String, username: String, isFollowing: Bool = false, followingSince: Date? = nil) {
     self.id = id
     self.name = name
     self.username = username
     self.isFollowing = isFollowing
+    self.followingSince = followingSince
   }
 
   /// The row's button title: `"Follow"`, or `"Unfollow"` while following.

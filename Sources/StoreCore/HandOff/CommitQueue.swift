@@ -9,12 +9,15 @@ package struct PendingCommit<Action> {
   @usableFromInline package let time: CommitTime
   @usableFromInline package let origin: ActionOrigin
   @usableFromInline package let action: Action
+  /// What the reducer drew while it folded the action (``Draw``); usually empty.
+  @usableFromInline package let draws: [Draw]
 
   @inlinable
-  init(time: CommitTime, origin: ActionOrigin, action: Action) {
+  init(time: CommitTime, origin: ActionOrigin, action: Action, draws: [Draw]) {
     self.time = time
     self.origin = origin
     self.action = action
+    self.draws = draws
   }
 }
 
@@ -45,7 +48,7 @@ final class CommitBlock<Action> {
 ///
 /// A handed-off commit must cost the store's thread about as much as the rest of the commit
 /// (the W4 benchmark: a recorded W1 commit ≤ 2× an unrecorded one, some 15 ns), so
-/// ``push(origin:action:state:)`` is inlinable and is
+/// ``push(origin:action:state:draws:)`` is inlinable and is
 /// specialized into the store's `tellPlugins` in the app's module: no generic metadata, no
 /// lock, a block (reused when one is spare) per 1,024 commits, and a coarse clock. It writes the commit into
 /// the last block and publishes its seq with a release store; the writer reads up to the
@@ -211,13 +214,13 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   /// throws why. (A commit pushed while the writer is stopping is taken and dropped with the
   /// rest: the next one is refused.)
   @inlinable @inline(__always)
-  package func push(origin: ActionOrigin, action: Action, state: State) -> Bool {
+  package func push(origin: ActionOrigin, action: Action, state: State, draws: [Draw] = []) -> Bool {
     guard status.load(ordering: .relaxed) == Status.open else { return false }
     // The store is the only writer of `published`, so a relaxed load reads its own last store.
     let seq = published.load(ordering: .relaxed) &+ 1
     untilCheckpoint &-= 1
     if untilCheckpoint == 0 { keepCheckpoint(seq: seq, state: state) }
-    (tail.entries + tailIndex).initialize(to: PendingCommit(time: .now(), origin: origin, action: action))
+    (tail.entries + tailIndex).initialize(to: PendingCommit(time: .now(), origin: origin, action: action, draws: draws))
     tailIndex &+= 1
     // The next block is linked before this commit is published, so that the writer, having
     // taken it, always finds the next one.
@@ -415,19 +418,20 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   }
 }
 
-/// ``CommitQueue/push(origin:action:state:)`` with no retain and release of the queue (the
+/// ``CommitQueue/push(origin:action:state:draws:)`` with no retain and release of the queue (the
 /// caller keeps it alive). A free function, so that its closure is not main-actor isolated:
 /// an isolated closure passed to the standard library gets a dynamic isolation check.
 @inlinable @inline(__always)
 func pushCommit<State, Action>(
-  to queue: Unmanaged<CommitQueue<State, Action>>, origin: ActionOrigin, action: Action, state: State
+  to queue: Unmanaged<CommitQueue<State, Action>>, origin: ActionOrigin, action: Action, state: State,
+  draws: [Draw]
 ) -> Bool {
-  queue._withUnsafeGuaranteedRef { $0.push(origin: origin, action: action, state: state) }
+  queue._withUnsafeGuaranteedRef { $0.push(origin: origin, action: action, state: state, draws: draws) }
 }
 
 /// A plugin whose commits the store hands over itself, through a ``CommitQueue`` specialized
 /// for its state and action (the event log's recorder is one). The store still calls
-/// ``StorePlugin/didCommit(_:)`` when ``CommitQueue/push(origin:action:state:)`` refuses a
+/// ``StorePlugin/didCommit(_:)`` when ``CommitQueue/push(origin:action:state:draws:)`` refuses a
 /// commit, so that the plugin throws why.
 package protocol CommitQueueOwner: AnyObject {
   /// The queue, if it is for commits of `State` and `Action`.

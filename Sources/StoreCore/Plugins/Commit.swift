@@ -12,12 +12,16 @@ public struct Commit<State, Action> {
   public let action: Action
   /// The state after the action.
   public let state: State
+  /// What the reducer drew from `uuid`, `date` and `withRandomNumberGenerator` while it
+  /// folded the action, in order; usually none.
+  public let draws: [Draw]
 
-  public init(seq: UInt64, origin: ActionOrigin, action: Action, state: State) {
+  public init(seq: UInt64, origin: ActionOrigin, action: Action, state: State, draws: [Draw] = []) {
     self.seq = seq
     self.origin = origin
     self.action = action
     self.state = state
+    self.draws = draws
   }
 }
 

@@ -33,6 +33,12 @@ public final class Store<State, Action: Sendable> {
   @usableFromInline @exclusivity(unchecked) var hasPluginsAfterQueue: Bool
   @usableFromInline let bindings = BindingTable<State>()
   @usableFromInline let runtime = EffectRuntime<Action>()
+  /// The dependencies the reducer and its effects see, when anything was overridden (by the
+  /// `withDependencies` argument, or around the store's creation); `nil` costs the fold nothing.
+  @usableFromInline let dependencies: DependencyValues?
+  /// Where the reducer's draws from `uuid`, `date` and `withRandomNumberGenerator` are kept,
+  /// for the plugins (``Commit/draws``) and the event log. Only a store with plugins has one.
+  @usableFromInline @exclusivity(unchecked) var drawTape: DrawTape?
 
   @usableFromInline
   struct QueuedAction {
@@ -55,15 +61,22 @@ public final class Store<State, Action: Sendable> {
   ///   - reducer: folds each action into the state and returns the effects that follow.
   ///   - plugins: see every commit (the event log's `Recorder`, logging, metrics), each
   ///     commit in the order the plugins are given.
+  ///   - prepareDependencies: overrides dependencies (``DependencyValues``) for this store's
+  ///     reducer and effects, on top of those in effect where the store is made.
   public init<R: Reducer>(
     initialState: State,
     reducer: R,
-    plugins: [any StorePlugin<State, Action>] = []
+    plugins: [any StorePlugin<State, Action>] = [],
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) where R.State == State, R.Action == Action {
     self._state = initialState
     self.reducer = reducer.reduce(into:action:)
+    var dependencies = DependencyValues.current
+    prepareDependencies?(&dependencies)
+    self.dependencies = dependencies.isEmpty ? nil : dependencies
     self.plugins = plugins
     self.routes = PluginRoutes(plugins)
+    self.drawTape = plugins.isEmpty ? nil : DrawTape(mode: .recording)
     self.hasPlugins = !plugins.isEmpty
     self.hasPluginsBeforeQueue = !routes.beforeQueue.isEmpty
     self.hasPluginsAfterQueue = !routes.afterQueue.isEmpty
@@ -113,6 +126,7 @@ public final class Store<State, Action: Sendable> {
   private func route() {
     routes = PluginRoutes(plugins)
     hasPlugins = !plugins.isEmpty
+    if hasPlugins, drawTape == nil { drawTape = DrawTape(mode: .recording) }
     hasPluginsBeforeQueue = !routes.beforeQueue.isEmpty
     hasPluginsAfterQueue = !routes.afterQueue.isEmpty
   }
@@ -155,8 +169,32 @@ public final class Store<State, Action: Sendable> {
   @inlinable
   @discardableResult
   func fold(_ action: Action, origin: ActionOrigin, group: EffectGroup?) -> EffectGroup? {
+    guard let dependencies else { return foldInPlace(action, origin: origin, group: group) }
+    return fold(action, origin: origin, group: group, with: dependencies)
+  }
+
+  /// The fold with the store's dependencies in effect. The effects started in the fold are tasks
+  /// created inside it: they inherit them.
+  @usableFromInline
+  func fold(_ action: Action, origin: ActionOrigin, group: EffectGroup?, with dependencies: DependencyValues) -> EffectGroup? {
+    DependencyValues.$current.withValue(dependencies) {
+      foldInPlace(action, origin: origin, group: group)
+    }
+  }
+
+  @inlinable
+  func foldInPlace(_ action: Action, origin: ActionOrigin, group: EffectGroup?) -> EffectGroup? {
     seq &+= 1
-    let effect = reducer(&_state, action)
+    let effect: Effect<Action>
+    var draws: [Draw] = []
+    if let drawTape {
+      let outer = DrawTape.installOnMain(drawTape)
+      effect = reducer(&_state, action)
+      _ = DrawTape.installOnMain(outer)
+      draws = drawTape.takeDraws()
+    } else {
+      effect = reducer(&_state, action)
+    }
     var group = group
     if case .none = effect.operation {
     } else {
@@ -166,7 +204,7 @@ public final class Store<State, Action: Sendable> {
       group = effectGroup
       runtime.start(effect, in: .init(cancelIDs: [], group: effectGroup, startedBy: action))
     }
-    if hasPlugins { tellPlugins(action, origin: origin) }
+    if hasPlugins { tellPlugins(action, origin: origin, draws: draws) }
     if !bindings.isEmpty { dispatchBindings() }
     return group
   }
@@ -199,17 +237,17 @@ public final class Store<State, Action: Sendable> {
   /// caller's module like the fold, but not inlined into it, so that the fold of a store
   /// without plugins stays small enough to be inlined into `send`.
   @inlinable @inline(never)
-  func tellPlugins(_ action: Action, origin: ActionOrigin) {
+  func tellPlugins(_ action: Action, origin: ActionOrigin, draws: [Draw]) {
     // The common case, a recorder first or alone: the hand-off is written out here, and nothing
     // runs before it that could change the routes.
     if !hasPluginsBeforeQueue, let queue = routes.queue {
-      guard pushCommit(to: queue, origin: origin, action: action, state: _state) else {
-        return tellPlugins(action, origin: origin, along: routes, from: .queueRefused)
+      guard pushCommit(to: queue, origin: origin, action: action, state: _state, draws: draws) else {
+        return tellPlugins(action, origin: origin, draws: draws, along: routes, from: .queueRefused)
       }
-      if hasPluginsAfterQueue { tellPlugins(action, origin: origin, along: routes, from: .afterQueue) }
+      if hasPluginsAfterQueue { tellPlugins(action, origin: origin, draws: draws, along: routes, from: .afterQueue) }
       return
     }
-    tellPlugins(action, origin: origin, along: routes, from: .beforeQueue)
+    tellPlugins(action, origin: origin, draws: draws, along: routes, from: .beforeQueue)
   }
 
   /// Tells the plugins from `stage` on, along `routes` as they were when the commit began: a
@@ -217,16 +255,17 @@ public final class Store<State, Action: Sendable> {
   /// this one. The plugins that threw are detached once every plugin has seen the commit.
   @inlinable
   func tellPlugins(
-    _ action: Action, origin: ActionOrigin, along routes: PluginRoutes<State, Action>, from stage: PluginStage
+    _ action: Action, origin: ActionOrigin, draws: [Draw], along routes: PluginRoutes<State, Action>,
+    from stage: PluginStage
   ) {
-    let commit = Commit(seq: seq, origin: origin, action: action, state: _state)
+    let commit = Commit(seq: seq, origin: origin, action: action, state: _state, draws: draws)
     var failures: PluginFailures?
     if stage == .beforeQueue {
       for plugin in routes.beforeQueue { tell(plugin, commit, failures: &failures) }
     }
     if stage != .afterQueue, let queue = routes.queue, let owner = routes.queueOwner {
       // Refused (recording stopped, or the recorder was closed): its `didCommit` throws why.
-      if stage == .queueRefused || !pushCommit(to: queue, origin: origin, action: action, state: _state) {
+      if stage == .queueRefused || !pushCommit(to: queue, origin: origin, action: action, state: _state, draws: draws) {
         tell(owner, commit, failures: &failures)
       }
     }

@@ -48,9 +48,15 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// default), or only what the test asserts is checked (``Exhaustivity/off``).
   public var exhaustivity: Exhaustivity = .on
 
+  /// Makes a test store that starts at `initialState`.
+  ///
+  /// `prepareDependencies` overrides dependencies for this test (``DependencyValues``): the
+  /// generators (`uuid`, `date`, `withRandomNumberGenerator`) must be overridden under a test
+  /// runner, e.g. `$0.uuid = .incrementing`.
   public init<R: Reducer>(
     initialState: State,
     reducer: R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -59,7 +65,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     TestFailureRoute.requireReachableTestRunner()
     let recorder = ReceivedActionRecorder<State, Action>()
     self.recorder = recorder
-    self.store = Store(initialState: initialState, reducer: reducer, plugins: [recorder])
+    self.store = Store(
+      initialState: initialState, reducer: reducer, plugins: [recorder], withDependencies: prepareDependencies)
     // Its effects run on a counting executor, so that each send can wait for them to settle.
     let tracker = EffectTracker()
     EffectTracker.register(tracker)

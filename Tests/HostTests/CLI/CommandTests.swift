@@ -23,6 +23,27 @@ struct CommandTests {
     }
   }
 
+  /// `following` draws the date a row is followed through `@Dependency(\.date)`: the log keeps
+  /// it, so the replay reaches the live state, twice over, on a later day.
+  @Test func aLiveDateIsRecordedAndReplaysTheSameTwice() async throws {
+    let directory = try TemporaryDirectory()
+    let log = directory.url.appendingPathComponent("following.log").path
+    let lines = [#"{"followTapped":{"id":2}}"#, #"{"followTapped":{"id":4}}"#].joined(separator: "\n")
+    let recorded = try await RefoldProcess.run(["run", "following", "--record", log], stdin: lines + "\n")
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    #expect(recorded.stdout.contains(#""followingSince":"#))
+    let text = try String(contentsOfFile: log, encoding: .utf8)
+    #expect(text.components(separatedBy: #""draws":[{"date":"#).count == 3, "\(text)")
+
+    let replay = try await RefoldProcess.run(["replay", log, "--json"])
+    #expect(replay.status == 0, "\(replay.stderr)")
+    #expect(replay.stdout == recorded.stdout)
+
+    let twice = try await RefoldProcess.run(["replay", log, "--determinism"])
+    #expect(twice.status == 0, "\(twice.stderr)")
+    #expect(twice.stdout.contains("each event folded twice with the same result"), "\(twice.stdout)")
+  }
+
   @Test func recordedRunsReplayInspectAndDiff() async throws {
     let directory = try TemporaryDirectory()
     let log = directory.url.appendingPathComponent("amount.log").path

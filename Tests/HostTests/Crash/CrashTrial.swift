@@ -185,7 +185,8 @@ func continueCrashedLog(_ log: URL, from state: AppFeature.State, logged: UInt64
     let recorder = try Recorder<AppFeature.State, AppFeature.Action>(
       file: copy, feature: "app", initialState: state,
       options: RecorderOptions(fsync: .never, checkpointInterval: 25, snapshotInterval: 250, existingFile: .append))
-    let store = Store(initialState: state, reducer: AppFeature(), plugins: [recorder])
+    // Live dates, as the child drew them: the follow list notes since when (`@Dependency(\.date)`).
+    let store = Store(initialState: state, reducer: AppFeature(), plugins: [recorder]) { $0.date = .live }
     store.send(.amountInput(.textChanged("1234")))
     store.send(.following(.followTapped(id: 2)))
     store.send(.greeting(.showGreetingTapped))
