@@ -52,7 +52,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "counter-tool",
-      dependencies: ["CounterFeature", .product(name: "Host", package: "Refold")],
+      dependencies: [
+        "CounterFeature", .product(name: "Host", package: "Refold"), .product(name: "Store", package: "Refold"),
+      ],
       swiftSettings: [.swiftLanguageMode(.v6)]
     ),
   ]

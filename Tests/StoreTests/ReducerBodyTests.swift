@@ -166,3 +166,50 @@ extension Effect {
     if case .none = operation { true } else { false }
   }
 }
+
+/// `onChange(of:)` runs its reducer only for the actions that changed the value.
+@MainActor
+struct OnChangeTests {
+  struct Search: Reducer {
+    struct State: Equatable, Sendable {
+      var query = ""
+      var results: [String] = ["old"]
+      var changes: [String] = []
+    }
+    enum Action: Equatable, Sendable {
+      case queryChanged(String)
+      case noop
+    }
+
+    var body: some Reducer<State, Action> {
+      Reduce { state, action in
+        if case .queryChanged(let query) = action { state.query = query }
+        return .none
+      }
+      .onChange(of: \.query) { oldQuery, newQuery in
+        Reduce { state, _ in
+          state.results = []
+          state.changes.append("\(oldQuery)→\(newQuery)")
+          return .none
+        }
+      }
+    }
+  }
+
+  @Test func runsOnlyWhenTheValueChanged() async {
+    let store = TestStore(initialState: Search.State(), reducer: Search())
+    await store.send(.noop)
+    await store.send(.queryChanged("")) // the same value: no change, nothing runs
+    await store.send(.queryChanged("iu")) {
+      $0.query = "iu"
+      $0.results = []
+      $0.changes = ["→iu"]
+    }
+    await store.send(.queryChanged("iu"))
+    await store.send(.queryChanged("ive")) {
+      $0.query = "ive"
+      $0.changes.append("iu→ive")
+    }
+    await store.finish()
+  }
+}

@@ -86,12 +86,17 @@ package struct HostedPlugins<State: Codable & Equatable & Sendable, Action: Coda
     }
   }
 
-  /// A store with these plugins; with `--metrics`, its reducer is timed.
-  package func store<R: Reducer>(initialState: State, reducer: R, feature: String) -> Store<State, Action>
+  /// A store with these plugins and these dependencies; with `--metrics`, its reducer is timed.
+  package func store<R: Reducer>(
+    initialState: State, reducer: R, feature: String,
+    withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in }
+  ) -> Store<State, Action>
   where R.State == State, R.Action == Action {
     metrics == nil
-      ? Store(initialState: initialState, reducer: reducer, plugins: plugins)
-      : Store(initialState: initialState, reducer: TimedReducer(reducer, feature: feature), plugins: plugins)
+      ? Store(initialState: initialState, reducer: reducer, plugins: plugins, withDependencies: prepareDependencies)
+      : Store(
+        initialState: initialState, reducer: TimedReducer(reducer, feature: feature), plugins: plugins,
+        withDependencies: prepareDependencies)
   }
 
   /// Removes the log this run started, which holds no event (the run stopped on bad input).

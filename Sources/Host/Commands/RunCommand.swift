@@ -59,7 +59,9 @@ struct RunCommand: AsyncParsableCommand {
       let environment = FeatureEnvironment.live(baseURL: url, sessionFile: sessionFile.map { URL(fileURLWithPath: $0) })
       let initialState = F.initialState(in: environment)
       let hosted = try HostedPlugins<F.State, F.Action>(options: plugins, feature: F.featureName, schemaVersion: F.schemaVersion, initialState: initialState)
-      let store = hosted.store(initialState: initialState, reducer: F(environment: environment), feature: F.featureName)
+      let store = hosted.store(initialState: initialState, reducer: F(environment: environment), feature: F.featureName) {
+        F.prepareDependencies(&$0, in: environment)
+      }
 
       let source = actions
       let decoded: [F.Action]?

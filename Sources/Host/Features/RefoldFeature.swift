@@ -34,8 +34,19 @@ where State: Codable & Equatable & Sendable, Action: Codable & Sendable {
   static func initialState(in environment: FeatureEnvironment) -> State
   /// Makes the reducer with the environment's dependencies.
   init(environment: FeatureEnvironment)
+  /// Overrides the dependencies (`@Dependency`) of a hosted store from the environment, e.g. a
+  /// client that talks to `--base-url`. The default overrides nothing: each dependency has its
+  /// live value. A replay never calls it: it runs no effects, and hands back recorded draws.
+  ///
+  /// ```swift
+  /// public static func prepareDependencies(_ dependencies: inout DependencyValues, in environment: FeatureEnvironment) {
+  ///   dependencies.facts = environment.baseURL.map { FactClient.live(baseURL: $0) } ?? .unavailable
+  /// }
+  /// ```
+  static func prepareDependencies(_ dependencies: inout DependencyValues, in environment: FeatureEnvironment)
 }
 
 extension RefoldFeature {
   public static var schemaVersion: Int { 1 }
+  public static func prepareDependencies(_ dependencies: inout DependencyValues, in environment: FeatureEnvironment) {}
 }

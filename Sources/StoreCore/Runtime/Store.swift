@@ -1,4 +1,5 @@
 import IssueReporting
+public import Observation
 
 /// Holds a feature's state, folds actions into it with the feature's reducer, runs the effects
 /// the reducer returns, and tells bindings and plugins about each change.
@@ -12,7 +13,7 @@ import IssueReporting
 /// The store lives on the main actor. An action sent while another is being folded (by a
 /// binding, a plugin or an effect) is queued and folded after it, in FIFO order; nothing runs
 /// re-entrantly and nothing is dropped. When the store is released, its effects are cancelled.
-@MainActor
+@MainActor @dynamicMemberLookup
 public final class Store<State, Action: Sendable> {
   // NB: The hot stored properties skip dynamic exclusivity checks. Only this class writes
   //     them, on the main actor, and never while a caller's closure holds an access to them.
@@ -39,6 +40,10 @@ public final class Store<State, Action: Sendable> {
   /// Where the reducer's draws from `uuid`, `date` and `withRandomNumberGenerator` are kept,
   /// for the plugins (``Commit/draws``) and the event log. Only a store with plugins has one.
   @usableFromInline @exclusivity(unchecked) var drawTape: DrawTape?
+  /// The fields Observation has seen read (`store.field`); `nil` until the first read, so a
+  /// store that nobody observes pays one `nil` check per commit.
+  @usableFromInline @exclusivity(unchecked) var observedFields: ObservedFields<Store, State>?
+  @usableFromInline let observationRegistrar = ObservationRegistrar()
 
   @usableFromInline
   struct QueuedAction {
@@ -206,6 +211,7 @@ public final class Store<State, Action: Sendable> {
     }
     if hasPlugins { tellPlugins(action, origin: origin, draws: draws) }
     if !bindings.isEmpty { dispatchBindings() }
+    if let observedFields { notifyObservers(observedFields) }
     return group
   }
 

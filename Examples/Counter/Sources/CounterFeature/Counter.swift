@@ -1,8 +1,8 @@
 import Store
 
 /// The example's feature: a counter with a debounced, cancellable increment, and a fact about the
-/// count fetched through a client of its own. Public, so that both executables (the store demo
-/// and the command-line tool) use it through this module.
+/// count fetched through a client of its own, a dependency (`@Dependency(\.facts)`). Public, so
+/// that both executables (the store demo and the command-line tool) use it through this module.
 public struct Counter: Reducer {
   public struct State: Equatable, Codable, Sendable {
     public var count = 0
@@ -25,11 +25,10 @@ public struct Counter: Reducer {
   enum CancelID: Hashable, Sendable { case delay }
 
   let clock: any Clock<Duration>
-  let facts: FactClient
+  @Dependency(\.facts) var facts
 
-  public init(clock: any Clock<Duration>, facts: FactClient = .unavailable) {
+  public init(clock: any Clock<Duration>) {
     self.clock = clock
-    self.facts = facts
   }
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {

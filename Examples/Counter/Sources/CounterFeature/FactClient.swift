@@ -1,4 +1,5 @@
 import Foundation
+public import Store
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -34,4 +35,23 @@ public struct FactError: Error, CustomStringConvertible, Sendable {
   public var reason: String
   public init(reason: String) { self.reason = reason }
   public var description: String { reason }
+}
+
+/// The client a `Counter` reads: none in an app until given one (`Store(…) { $0.facts = … }`),
+/// and in a test one that answers with an error saying to override it, which the test then
+/// sees as a response it did not expect.
+extension FactClient: DependencyKey {
+  public static var liveValue: FactClient { .unavailable }
+  public static var testValue: FactClient {
+    FactClient { _ in
+      throw FactError(reason: #"unimplemented: override @Dependency(\.facts) for this test"#)
+    }
+  }
+}
+
+extension DependencyValues {
+  public var facts: FactClient {
+    get { self[FactClient.self] }
+    set { self[FactClient.self] = newValue }
+  }
 }

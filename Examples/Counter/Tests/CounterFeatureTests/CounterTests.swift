@@ -29,4 +29,15 @@ struct CounterTests {
     await store.finish()
     #expect(store.state.count == 0)
   }
+
+  @Test func aFactComesFromTheClientTheTestGives() async {
+    let store = TestStore(initialState: Counter.State(count: 3), reducer: Counter(clock: VirtualClock())) {
+      $0.facts = FactClient { "\($0) is the number of primary colours" }
+    }
+    await store.send(.factTapped)
+    await store.receive(.factResponse("3 is the number of primary colours")) {
+      $0.fact = "3 is the number of primary colours"
+    }
+    await store.finish()
+  }
 }

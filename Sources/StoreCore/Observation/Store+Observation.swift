@@ -1,0 +1,34 @@
+public import Observation
+
+extension Store: Observable {}
+
+extension Store {
+  /// A field of the state, read so that Swift's Observation sees exactly this field:
+  /// `withObservationTracking { store.count }` (or a SwiftUI view's body that reads
+  /// `store.count`) is told when `count` changes, and not when any other field does.
+  ///
+  /// ```swift
+  /// Text(store.title)                     // re-rendered when title changes, only then
+  /// ```
+  ///
+  /// `store.state.count` reads a snapshot of the whole state, which Observation does not see:
+  /// read fields through the store itself to be observed.
+  public subscript<V: Equatable>(dynamicMember keyPath: KeyPath<State, V>) -> V {
+    let fields = observedFields ?? startObserving()
+    let storeKeyPath = fields.field(keyPath, in: _state) { (\Store.state).appending(path: keyPath) }
+    observationRegistrar.access(self, keyPath: storeKeyPath)
+    return _state[keyPath: keyPath]
+  }
+
+  private func startObserving() -> ObservedFields<Store, State> {
+    let fields = ObservedFields<Store, State>()
+    observedFields = fields
+    return fields
+  }
+
+  /// After a commit: tells Observation about the observed fields that changed.
+  @usableFromInline
+  func notifyObservers(_ fields: ObservedFields<Store, State>) {
+    fields.commit(_state, subject: self, registrar: observationRegistrar)
+  }
+}

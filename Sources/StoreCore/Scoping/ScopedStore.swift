@@ -1,0 +1,145 @@
+/// A child feature's view of a parent store: the child's part of the parent's state, and a
+/// `send` that wraps the child's actions in the parent's case. Made by
+/// ``Store/scope(state:action:)``, for a child view that binds and sends on its own terms.
+///
+/// ```swift
+/// let signIn = appStore.scope(state: \.signIn, action: AppFeature.Action.signIn)
+/// let binding = signIn.bind(\.canSubmit) { button.isEnabled = $0 }
+/// signIn.send(.signInTapped)   // appStore folds .signIn(.signInTapped)
+/// ```
+///
+/// It holds no state of its own and folds nothing: every action goes through the parent's
+/// store, its reducer, plugins and log. A key-path binding on it is a binding on the parent at
+/// the joined key path (`\.signIn.canSubmit`), with the parent's byte-wise index, so it costs
+/// what the same binding costs on the root. It keeps the parent store alive, as a view that
+/// holds it needs.
+@MainActor
+public class ScopedStore<State, Action> {
+  // NB: A class with generic methods that its one subclass overrides: that is how a binding's
+  //     value type reaches the parent store's generic `bind` through a type that names only
+  //     the child's `State` and `Action`.
+
+  init() {}
+
+  /// The child's state, read from the parent's.
+  public var state: State { fatalError("ScopedStore is abstract") }
+
+  /// Sends `action`, wrapped in the parent's case, to the parent store.
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask { fatalError("ScopedStore is abstract") }
+
+  /// ``Store/bind(_:_:fileID:filePath:line:column:)-(KeyPath<State,V>,_,_,_,_,_)`` on the child's state.
+  public func bind<V: Equatable>(
+    _ keyPath: KeyPath<State, V>,
+    _ onChange: @escaping @MainActor (V) -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> StoreBinding { fatalError("ScopedStore is abstract") }
+
+  /// ``Store/lazyBind(_:_:fileID:filePath:line:column:)-(KeyPath<State,V>,_,_,_,_,_)`` on the child's state.
+  public func lazyBind<V: Equatable>(
+    _ keyPath: KeyPath<State, V>,
+    _ onChange: @escaping @MainActor (V) -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> StoreBinding { fatalError("ScopedStore is abstract") }
+
+  /// `Store.bind` with a selector, on the child's state.
+  public func bind<V: Equatable>(
+    _ select: @escaping @MainActor (State) -> V,
+    _ onChange: @escaping @MainActor (V) -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> StoreBinding { fatalError("ScopedStore is abstract") }
+
+  /// ``Store/values(_:)`` of the child's state.
+  public func values<V: Equatable & Sendable>(_ keyPath: KeyPath<State, V>) -> AsyncStream<V> {
+    fatalError("ScopedStore is abstract")
+  }
+
+  /// A scope of this scope: the grandchild's part of the state and actions.
+  public func scope<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<State, ChildState>,
+    action toChildAction: @escaping @Sendable (ChildAction) -> Action
+  ) -> ScopedStore<ChildState, ChildAction> { fatalError("ScopedStore is abstract") }
+}
+
+/// The one implementation: a parent store, and how the child sits in it.
+final class ParentScope<Root, RootAction: Sendable, State, Action>: ScopedStore<State, Action> {
+  private let root: Store<Root, RootAction>
+  private let toState: WritableKeyPath<Root, State>
+  private let embed: (Action) -> RootAction
+
+  init(root: Store<Root, RootAction>, toState: WritableKeyPath<Root, State>, embed: @escaping (Action) -> RootAction) {
+    self.root = root
+    self.toState = toState
+    self.embed = embed
+  }
+
+  override var state: State { root.state[keyPath: toState] }
+
+  override func send(_ action: Action) -> StoreTask {
+    root.send(embed(action))
+  }
+
+  override func bind<V: Equatable>(
+    _ keyPath: KeyPath<State, V>, _ onChange: @escaping @MainActor (V) -> Void,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> StoreBinding {
+    return root.bind(
+      toState.appending(path: keyPath), onChange, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  override func lazyBind<V: Equatable>(
+    _ keyPath: KeyPath<State, V>, _ onChange: @escaping @MainActor (V) -> Void,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> StoreBinding {
+    return root.lazyBind(
+      toState.appending(path: keyPath), onChange, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  override func bind<V: Equatable>(
+    _ select: @escaping @MainActor (State) -> V, _ onChange: @escaping @MainActor (V) -> Void,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> StoreBinding {
+    let toState = self.toState
+    return root.bind(
+      { select($0[keyPath: toState]) }, onChange, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  override func values<V: Equatable & Sendable>(_ keyPath: KeyPath<State, V>) -> AsyncStream<V> {
+    return root.values(toState.appending(path: keyPath))
+  }
+
+  override func scope<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<State, ChildState>,
+    action toChildAction: @escaping @Sendable (ChildAction) -> Action
+  ) -> ScopedStore<ChildState, ChildAction> {
+    let embed = self.embed
+    return ParentScope<Root, RootAction, ChildState, ChildAction>(
+      root: root, toState: toState.appending(path: toChildState), embed: { embed(toChildAction($0)) })
+  }
+}
+
+extension Store {
+  /// A child feature's view of this store: `toChildState`'s part of the state, and a `send`
+  /// that wraps the child's actions with `toChildAction` (the child's case constructor).
+  ///
+  /// ```swift
+  /// let signIn = store.scope(state: \.signIn, action: AppFeature.Action.signIn)
+  /// signIn.bind(\.canSubmit) { button.isEnabled = $0 }.store(in: &bindings)
+  /// signIn.send(.signInTapped)
+  /// ```
+  public func scope<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<State, ChildState>,
+    action toChildAction: @escaping @Sendable (ChildAction) -> Action
+  ) -> ScopedStore<ChildState, ChildAction> {
+    ParentScope(root: self, toState: toChildState, embed: toChildAction)
+  }
+}

@@ -1,0 +1,57 @@
+import Observation
+import Testing
+@testable import StoreCore
+
+/// Counts the changes Observation reports to one `withObservationTracking`.
+private final class Changes: @unchecked Sendable {
+  var count = 0
+}
+
+/// `store.field` is observed field by field, as a SwiftUI view's body would read it.
+@MainActor
+struct ObservationTests {
+  @Test func aReadOfOneFieldIsInvalidatedByItsChangeOnly() {
+    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let changes = Changes()
+    let count = withObservationTracking { store.count } onChange: { changes.count += 1 }
+    #expect(count == 0)
+    store.send(.rename("b"))          // another field: not a change of `count`
+    store.send(.note("also another"))
+    #expect(changes.count == 0)
+    store.send(.increment)
+    #expect(changes.count == 1)
+  }
+
+  @Test func anActionThatLeavesTheFieldEqualIsNoChange() {
+    let store = Store(initialState: Counter.State(count: 3), reducer: Counter())
+    let changes = Changes()
+    _ = withObservationTracking { store.count } onChange: { changes.count += 1 }
+    store.send(.set(3))
+    #expect(changes.count == 0)
+    store.send(.set(4))
+    #expect(changes.count == 1)
+  }
+
+  @Test func eachTrackingSeesTheFieldsItRead() {
+    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let labelChanges = Changes()
+    let bothChanges = Changes()
+    _ = withObservationTracking { store.label } onChange: { labelChanges.count += 1 }
+    _ = withObservationTracking { (store.label, store.count) } onChange: { bothChanges.count += 1 }
+    store.send(.increment)
+    #expect(labelChanges.count == 0)
+    #expect(bothChanges.count == 1)
+    store.send(.rename("x"))
+    #expect(labelChanges.count == 1)
+  }
+
+  @Test func aDerivedFieldIsObservedByItsValue() {
+    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let changes = Changes()
+    _ = withObservationTracking { store.isEven } onChange: { changes.count += 1 }
+    store.send(.set(2))               // still even
+    #expect(changes.count == 0)
+    store.send(.set(3))
+    #expect(changes.count == 1)
+  }
+}
