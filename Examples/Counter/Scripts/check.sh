@@ -72,4 +72,8 @@ inspected=$("$tool" inspect "$work/counter.log")
 echo "== counter-tool: without --base-url the client says why it has no fact"
 unserved=$(printf '{"factTapped":{}}\n' | "$tool" run counter)
 [[ "$unserved" == *'"fact":"no fact: no fact server (give the tool --base-url)"'* ]] || fail "without a server: $unserved"
+echo "== counter-tool: a misspelt case is named, though Counter lists no cases (no suggestion then)"
+if printf '{"incrementTaped":{}}\n' | "$tool" run counter 2>"$work/err"; then fail "a misspelt case was accepted"; fi
+[[ "$(cat "$work/err")" == "counter-tool: stdin:1: 'incrementTaped' is not an action of Counter.Action" ]] \
+  || fail "the misspelt case: $(cat "$work/err")"
 echo "== counter-tool: ok"

@@ -122,7 +122,7 @@ extension JSONValue {
   }
 
   /// How `JSONDecoder` names the kind of a value in a type-mismatch message.
-  var kindDescription: String {
+  package var kindDescription: String {
     switch self {
     case .null: "null"
     case .bool: "a boolean"

@@ -57,20 +57,23 @@ extension JSONValueDecoder {
       return nil
     }
 
-    private func value(for key: Key) throws -> JSONValue {
+    /// The value for `key`, or `keyNotFound` with the type that was asked for (`expected`) as
+    /// its underlying error: `DecodingError.keyNotFound` itself names no type.
+    private func value(for key: Key, expecting expected: Any.Type? = nil) throws -> JSONValue {
       guard let value = lookup(key) else {
         throw DecodingError.keyNotFound(
           key,
           DecodingError.Context(
             codingPath: codingPath,
-            debugDescription: "No value associated with key \(key.stringValue.debugDescription)."))
+            debugDescription: "No value associated with key \(key.stringValue.debugDescription).",
+            underlyingError: expected.map(MissingValueType.init)))
       }
       return value
     }
 
     @inline(__always)
     private func primitive<T: JSONPrimitive>(_ type: T.Type, _ key: Key) throws -> T {
-      let value = try value(for: key)
+      let value = try value(for: key, expecting: T.self)
       do {
         return try T.unwrap(value)
       } catch {
@@ -106,7 +109,7 @@ extension JSONValueDecoder {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try primitive(type, key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-      try decoder.unbox(try value(for: key), as: type, at: extra, key)
+      try decoder.unbox(try value(for: key, expecting: T.self), as: type, at: extra, key)
     }
 
     // One lookup instead of the default's three (contains, decodeNil, decode).

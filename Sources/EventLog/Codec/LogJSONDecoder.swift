@@ -44,4 +44,12 @@ public struct LogJSONDecoder: Sendable {
   package func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
     try withCodecErrors { try JSONValueDecoder.decode(type, from: value) }
   }
+
+  /// Decodes a value of `type` from a tree, letting a `DecodingError` through as it was thrown:
+  /// unlike ``LogCodecError`` it names the type that did not decode (the enum whose case key
+  /// was wrong, the `String` a number stood for), which an error message for a person needs.
+  /// A `keyNotFound` carries the type asked for as a ``MissingValueType``.
+  package func decodeKeepingDecodingErrors<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+    try JSONValueDecoder.decode(type, from: value)
+  }
 }

@@ -6,9 +6,12 @@ struct FeaturesCommand: AsyncParsableCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
       commandName: "features",
-      abstract: "List the hosted features, each with example action lines.",
+      abstract: "List the hosted features, each with its action cases and example action lines.",
       discussion: """
-        Each feature's example action lines run as printed, one JSON action per line.
+        Each feature's actions are listed as a tree of cases, each with an action line that
+        runs as printed (a composed feature shows its children's cases under each child).
+        A feature whose actions do not list their cases (ActionCaseExamples) shows its
+        example action lines instead.
 
         Examples:
           \(Help.name) features
@@ -18,7 +21,7 @@ struct FeaturesCommand: AsyncParsableCommand {
     )
   }
 
-  @Flag(name: .long, help: "Print a JSON array of {name, summary, schema, examples}.")
+  @Flag(name: .long, help: "Print a JSON array of {name, summary, schema, examples, cases}.")
   var json = false
 
   func run() async throws {
@@ -31,9 +34,40 @@ struct FeaturesCommand: AsyncParsableCommand {
     }
     for feature in features {
       Terminal.out("\(feature.featureName) — \(feature.summary)")
-      for line in try Self.exampleLines(feature) { Terminal.out("  \(line)") }
+      if let catalog = Self.catalog(feature) {
+        for line in Self.treeLines(catalog.rows) { Terminal.out(line) }
+      } else {
+        for line in try Self.exampleLines(feature) { Terminal.out("  \(line)") }
+      }
       Terminal.out("")
     }
+  }
+
+  /// The cases as an indented tree, each leaf's action line in one column:
+  ///
+  /// ```
+  ///   amountInput
+  ///     textChanged  {"amountInput":{"_0":{"textChanged":{"_0":"1234"}}}}
+  /// ```
+  static func treeLines(_ rows: [ActionCatalog.Row]) -> [String] {
+    var entries: [(label: String, line: String?)] = []
+    func add(_ rows: [ActionCatalog.Row], depth: Int) {
+      for row in rows {
+        let label = String(repeating: "  ", count: depth) + row.name
+        entries.append((label, row.children.isEmpty ? row.line.jsonText : nil))
+        add(row.children, depth: depth + 1)
+      }
+    }
+    add(rows, depth: 1)
+    let column = (entries.map(\.label.count).max() ?? 0) + 2
+    return entries.map { entry in
+      guard let line = entry.line else { return entry.label }
+      return entry.label.padding(toLength: column, withPad: " ", startingAt: 0) + line
+    }
+  }
+
+  static func catalog<F: RefoldFeature>(_ feature: F.Type) -> ActionCatalog? {
+    ActionCatalog.of(F.Action.self)
   }
 
   static func exampleLines<F: RefoldFeature>(_ feature: F.Type) throws -> [String] {
@@ -42,7 +76,9 @@ struct FeaturesCommand: AsyncParsableCommand {
   }
 
   private static func jsonRow<F: RefoldFeature>(_ feature: F.Type) throws -> String {
-    let row = FeatureRow(name: F.featureName, summary: F.summary, schema: F.schemaVersion, examples: try exampleLines(F.self))
+    let row = FeatureRow(
+      name: F.featureName, summary: F.summary, schema: F.schemaVersion, examples: try exampleLines(F.self),
+      cases: catalog(F.self).map { $0.rows.map(CaseRow.init) })
     return String(decoding: try LogJSONEncoder().encode(row), as: UTF8.self)
   }
 }
@@ -53,4 +89,19 @@ private struct FeatureRow: Encodable {
   var summary: String
   var schema: Int
   var examples: [String]
+  /// The action cases as a tree, when the feature's actions list them.
+  var cases: [CaseRow]?
+}
+
+/// One action case in `refold features --json`, with a line that runs as is.
+private struct CaseRow: Encodable {
+  var name: String
+  var example: String
+  var cases: [CaseRow]?
+
+  init(_ row: ActionCatalog.Row) {
+    name = row.name
+    example = row.line.jsonText
+    cases = row.children.isEmpty ? nil : row.children.map(CaseRow.init)
+  }
 }

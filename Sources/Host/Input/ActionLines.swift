@@ -9,23 +9,25 @@ struct ActionLines {
     let text: String
 
     func decode<Action: Decodable>(_ type: Action.Type, feature: String) throws(HostError) -> Action {
-      let bytes = Array(text.utf8)
+      let where_ = "\(source):\(number)"
       // Parsed by the Swift backend, which keeps duplicate keys as they came (json-c keeps the
       // last): a key named twice is refused, as it would be ambiguous in a log.
-      if let tree = try? bytes.withUnsafeBytes({ try LogJSONDecoder(backend: .swift).parseJSONLine($0) }),
-        let duplicate = ActionLines.firstDuplicateKey(in: tree)
-      {
+      let tree: JSONValue
+      do {
+        tree = try Array(text.utf8).withUnsafeBytes { bytes throws(LogCodecError) in
+          try LogJSONDecoder(backend: .swift).parseJSONLine(bytes)
+        }
+      } catch {
+        throw HostError.badInput("\(where_): not an action of \(feature): \(error)")
+      }
+      if let duplicate = ActionLines.firstDuplicateKey(in: tree) {
         throw HostError.badInput(
-          "\(source):\(number): the key '\(Terminal.quoted(duplicate.key))' appears twice\(duplicate.path.isEmpty ? "" : " in \(duplicate.path)"); an action names each key once")
+          "\(where_): the key '\(Terminal.quoted(duplicate.key))' appears twice\(duplicate.path.isEmpty ? "" : " in \(duplicate.path)"); an action names each key once")
       }
       do {
-        return try LogJSONDecoder().decode(Action.self, from: bytes)
+        return try LogJSONDecoder().decodeKeepingDecodingErrors(Action.self, from: tree)
       } catch {
-        // Synthesized Codable says only "Invalid number of keys" for a misspelt case; name it.
-        if let cases = ActionLines.caseNames(in: bytes), let first = cases.first {
-          throw HostError.badInput("\(source):\(number): '\(first)' is not an action of \(feature) (\(error))")
-        }
-        throw HostError.badInput("\(source):\(number): not an action of \(feature): \(error)")
+        throw HostError.badInput("\(where_): \(ActionLineProblem.describe(error, in: tree, root: Action.self))")
       }
     }
   }
@@ -52,12 +54,6 @@ struct ActionLines {
     default:
       return nil
     }
-  }
-
-  /// The keys of a one-level JSON object: the case name of an action line.
-  static func caseNames(in bytes: [UInt8]) -> [String]? {
-    let value = try? bytes.withUnsafeBytes { try LogJSONDecoder().parseJSONLine($0) }
-    return value?.objectValue.map { $0.map(\.key) }
   }
 
   /// Reads `path` (or stdin for `-`), skipping blank lines and `#` comments.

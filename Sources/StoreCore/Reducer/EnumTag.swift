@@ -8,7 +8,7 @@
 ///
 /// The layout read here is the Swift runtime's ABI (`ValueWitnessTable` followed by
 /// `EnumValueWitnessTable`), the same on every 64-bit platform Swift ships on.
-enum EnumTag {
+package enum EnumTag {
   private typealias GetEnumTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
 
   /// The metadata kinds of enums and of `Optional` (`MetadataKind::Enum`, `::Optional`).
@@ -20,12 +20,27 @@ enum EnumTag {
     8 * MemoryLayout<UnsafeRawPointer>.size + 2 * MemoryLayout<Int>.size + 2 * MemoryLayout<UInt32>.size
 
   /// The case number of `value`, or nil when `T` is not an enum.
-  static func of<T>(_ value: T) -> UInt32? {
+  package static func of<T>(_ value: T) -> UInt32? {
     let metadata = unsafeBitCast(T.self as Any.Type, to: UnsafeRawPointer.self)
     guard enumKinds.contains(metadata.load(as: Int.self)) else { return nil }
     let witnesses = metadata.load(fromByteOffset: -MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
     let getEnumTag = unsafeBitCast(
       witnesses.load(fromByteOffset: getEnumTagOffset, as: UnsafeRawPointer.self), to: GetEnumTag.self)
     return withUnsafePointer(to: value) { getEnumTag(UnsafeRawPointer($0), metadata) }
+  }
+
+  /// How many cases the enum `type` declares, or nil when it is not an enum: read from its
+  /// type descriptor (`TargetEnumDescriptor`: after the flags, parent, name, access function and
+  /// fields, the payload cases in the low 24 bits of one word and the empty cases in the next).
+  ///
+  /// Lets a list that claims one value of each case (Host's `ActionCaseExamples`) be checked
+  /// against the cases the compiler saw.
+  package static func caseCount(of type: Any.Type) -> Int? {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    guard enumKinds.contains(metadata.load(as: Int.self)) else { return nil }
+    let descriptor = metadata.load(fromByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
+    let payloadCases = descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0x00FF_FFFF
+    let emptyCases = descriptor.load(fromByteOffset: 24, as: UInt32.self)
+    return Int(payloadCases + emptyCases)
   }
 }
