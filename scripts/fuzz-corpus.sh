@@ -15,7 +15,7 @@ trap 'rm -rf "$work"' EXIT
 # Everything but the inputs of fixed findings (fuzz-*), which are kept by hand.
 mkdir -p "$out" && find "$out" -maxdepth 1 -type f ! -name 'fuzz-*' -delete
 
-printf '%s\n' '{"usernameChanged":{"_0":"son@example.com"}}' '{"passwordChanged":{"_0":"password123"}}' '{"signInTapped":{}}' \
+printf '%s\n' '{"binding":{"_0":{"username":"son@example.com"}}}' '{"binding":{"_0":{"password":"password123"}}}' '{"signInTapped":{}}' \
   | "$bin/refold" run signIn --record "$work/signIn.log" --fsync never >/dev/null
 printf '%s\n' '{"queryChanged":{"_0":"new"}}' '{"queryChanged":{"_0":"new jeans"}}' \
   | "$bin/refold" run musicSearch --wait-each --record "$work/musicSearch.log" --fsync never >/dev/null

@@ -34,8 +34,8 @@ struct CrashScript {
     defer { step += 1 }
     // Every session signs in first, so that both secrets reach the store before any kill.
     switch step {
-    case 0: return .signIn(.usernameChanged("son@example.com"))
-    case 1: return .signIn(.passwordChanged(secrets.password))
+    case 0: return .signIn(.binding(.set(\.username, "son@example.com")))
+    case 1: return .signIn(.binding(.set(\.password, secrets.password)))
     case 2: return .signIn(.signInTapped)
     default: break
     }
@@ -43,13 +43,13 @@ struct CrashScript {
     case 0..<9:
       return .amountInput(.textChanged(amount()))
     case 9:
-      return .signIn(.passwordChanged(Bool.random(using: &rng) ? secrets.password : "wrong-\(step)"))
+      return .signIn(.binding(.set(\.password, Bool.random(using: &rng) ? secrets.password : "wrong-\(step)")))
     case 10, 11:
       return .signIn(.signInTapped)
     case 12:
       return .signIn(.signOutTapped)
     case 13:
-      return .signIn(.usernameChanged(["son@example.com", "son", "minji@example.com", ""].randomElement(using: &rng)!))
+      return .signIn(.binding(.set(\.username, ["son@example.com", "son", "minji@example.com", ""].randomElement(using: &rng)!)))
     case 14, 15:
       return .following(.followTapped(id: Int.random(in: 1...6, using: &rng)))
     case 16:

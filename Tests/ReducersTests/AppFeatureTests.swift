@@ -10,7 +10,7 @@ struct AppFeatureTests {
     await store.send(.amountInput(.textChanged("1234"))) {
       $0.amountInput = AmountInput.State(text: "1234", output: "1,234₩")
     }
-    await store.send(.signIn(.usernameChanged("son"))) { $0.signIn.username = "son" }
+    await store.send(.signIn(.binding(.set(\.username, "son")))) { $0.signIn.username = "son" }
     await store.send(.following(.followTapped(id: 1))) {
       $0.following.people[id: 1]?.isFollowing = true
       $0.following.people[id: 1]?.followingSince = now

@@ -16,7 +16,7 @@ struct CodableShapeTests {
 
   @Test func signIn() throws {
     #expect(try json(SignIn.Action.signInTapped) == #"{"signInTapped":{}}"#)
-    #expect(try json(SignIn.Action.usernameChanged("son")) == #"{"usernameChanged":{"_0":"son"}}"#)
+    #expect(try json(SignIn.Action.binding(.set(\.username, "son"))) == #"{"binding":{"_0":{"username":"son"}}}"#)
     #expect(
       try canonicalJSON(SignIn.Action.loginResponse(.success(Fixture.session)))
         == canonical(#"{"loginResponse":{"_0":{"success":{"_0":{"token":"jwt-secret","id":7,"email":"son@example.com","username":"son"}}}}}"#)
@@ -135,8 +135,8 @@ enum ExampleLines {
     ("amountInput", #"{"textChanged":{"_0":"1234"}}"#),
     ("amountInput", #"{"textChanged":{"_0":"12a"}}"#),
     ("amountInput", #"{"textChanged":{"_0":"5000000"}}"#),
-    ("signIn", #"{"usernameChanged":{"_0":"son@example.com"}}"#),
-    ("signIn", #"{"passwordChanged":{"_0":"password123"}}"#),
+    ("signIn", #"{"binding":{"_0":{"username":"son@example.com"}}}"#),
+    ("signIn", #"{"binding":{"_0":{"password":"password123"}}}"#),
     ("signIn", #"{"signInTapped":{}}"#),
     ("musicSearch", #"{"queryChanged":{"_0":"new jeans"}}"#),
     ("musicSearch", #"{"queryChanged":{"_0":"아이유"}}"#),

@@ -24,10 +24,10 @@ struct SignInRedactionTests {
   }
 
   static let actions: [SignIn.Action] = [
-    .usernameChanged("son"),
-    .passwordChanged("password123"),
-    .passwordChanged(""),
-    .passwordChanged(Redaction.placeholder),
+    .binding(.set(\.username, "son")),
+    .binding(.set(\.password, "password123")),
+    .binding(.set(\.password, "")),
+    .binding(.set(\.password, Redaction.placeholder)),
     .signInTapped,
     .loginResponse(.success(Fixture.session)),
     .loginResponse(.failure(LoginError(kind: .rejected, message: "Invalid identifier or password"))),
@@ -44,9 +44,9 @@ struct SignInRedactionTests {
   }
 
   @Test func redactedActionsAreTheExpectedOnes() {
-    #expect(SignIn.Action.passwordChanged("pw").redacted() == .passwordChanged("<redacted>"))
-    #expect(SignIn.Action.passwordChanged("").redacted() == .passwordChanged(""))
-    #expect(SignIn.Action.usernameChanged("son").redacted() == .usernameChanged("son"))
+    #expect(SignIn.Action.binding(.set(\.password, "pw")).redacted() == .binding(.set(\.password, "<redacted>")))
+    #expect(SignIn.Action.binding(.set(\.password, "")).redacted() == .binding(.set(\.password, "")))
+    #expect(SignIn.Action.binding(.set(\.username, "son")).redacted() == .binding(.set(\.username, "son")))
     var session = Fixture.session
     session.token = "<redacted>"
     #expect(SignIn.Action.loginResponse(.success(Fixture.session)).redacted() == .loginResponse(.success(session)))
@@ -65,10 +65,10 @@ struct SignInRedactionTests {
     var replayed = live.redacted()
     let session = Fixture.session
     let script: [SignIn.Action] = [
-      .usernameChanged("son@example.com"), .passwordChanged("wrong"),
+      .binding(.set(\.username, "son@example.com")), .binding(.set(\.password, "wrong")),
       .loginResponse(.failure(LoginError(kind: .rejected, message: "Invalid"))),
-      .passwordChanged(""), .passwordChanged("password123"),
-      .loginResponse(.success(session)), .usernameChanged("other"), .signOutTapped,
+      .binding(.set(\.password, "")), .binding(.set(\.password, "password123")),
+      .loginResponse(.success(session)), .binding(.set(\.username, "other")), .signOutTapped,
     ]
     for action in script {
       _ = reducer.reduce(into: &live, action: action)
@@ -81,7 +81,7 @@ struct SignInRedactionTests {
     let state = AppFeature.State(signIn: Self.signedIn)
     #expect(state.redacted().signIn == Self.signedIn.redacted())
     #expect(state.redacted().redacted() == state.redacted())
-    #expect(AppFeature.Action.signIn(.passwordChanged("pw")).redacted() == .signIn(.passwordChanged(Redaction.placeholder)))
+    #expect(AppFeature.Action.signIn(.binding(.set(\.password, "pw"))).redacted() == .signIn(.binding(.set(\.password, Redaction.placeholder))))
     #expect(AppFeature.Action.amountInput(.textChanged("pw")).redacted() == .amountInput(.textChanged("pw")))
     // What the Recorder calls: it finds the conformance through the existential.
     #expect(Redaction.apply(state) == state.redacted())

@@ -8,8 +8,8 @@ struct SignInTests {
 
   @Test func typingFillsTheFields() async {
     let store = TestStore(initialState: SignIn.State(), reducer: SignIn())
-    await store.send(.usernameChanged("son@example.com")) { $0.username = "son@example.com" }
-    await store.send(.passwordChanged("password123")) { $0.password = "password123" }
+    await store.send(.binding(.set(\.username, "son@example.com"))) { $0.username = "son@example.com" }
+    await store.send(.binding(.set(\.password, "password123"))) { $0.password = "password123" }
     await store.finish()
   }
 
@@ -150,7 +150,7 @@ struct SignInTests {
     )
     await store.send(.signInTapped) { $0.isLoading = true }
     await started.waitForCount(1)  // the first login is in flight
-    await store.send(.passwordChanged("second")) { $0.password = "second" }
+    await store.send(.binding(.set(\.password, "second"))) { $0.password = "second" }
     await store.send(.signInTapped)
     await store.receive(.loginResponse(.success(Fixture.session))) {
       $0.isLoading = false

@@ -11,6 +11,24 @@ struct TestStoreReceiveTests {
     await store.finish()
   }
 
+  @Test func receivingByTheCasesConstructorMatchesWhateverThePayload() async {
+    let store = TestStore(initialState: Counter.State(), reducer: searchFeature(clock: VirtualClock()))
+    await store.send(.increment) { $0.count = 1 }
+    await store.receive(Counter.Action.note) { $0.log = ["bumped"] }
+    await store.finish()
+  }
+
+  @Test func receivingByTheCasesConstructorFailsWhenAnotherCaseArrives() async {
+    let store = TestStore(
+      initialState: Counter.State(),
+      reducer: Scripted { $0 == .increment ? .send(.set(7)) : .none }
+    )
+    await store.send(.increment) { $0.count = 1 }
+    await withKnownIssue {
+      await store.receive(Counter.Action.note) { $0.count = 7 }
+    }
+  }
+
   @Test func receivingByCaseFailsWhenAnotherCaseArrives() async {
     let store = TestStore(
       initialState: Counter.State(),

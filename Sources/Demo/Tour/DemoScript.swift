@@ -16,11 +16,11 @@ struct DemoScript {
     }
 
     step("Sign in: first with a wrong password, then with the right one")
-    store.send(.signIn(.usernameChanged("son@example.com")))
-    store.send(.signIn(.passwordChanged("wrong-password")))
+    store.send(.signIn(.binding(.set(\.username, "son@example.com"))))
+    store.send(.signIn(.binding(.set(\.password, "wrong-password"))))
     say("tap Sign in")
     await store.send(.signIn(.signInTapped)).finish()
-    store.send(.signIn(.passwordChanged("password123")))
+    store.send(.signIn(.binding(.set(\.password, "password123"))))
     say("tap Sign in")
     await store.send(.signIn(.signInTapped)).finish()
 

@@ -10,8 +10,7 @@ extension AmountInput.Action: ActionCaseExamples {
 
 extension SignIn.Action: ActionCaseExamples {
   public static let caseExamples: [Self] = [
-    .usernameChanged("son@example.com"),
-    .passwordChanged("password123"),
+    .binding(.set(\.username, "son@example.com")),
     .signInTapped,
     .loginResponse(.failure(LoginError(kind: .rejected, message: "Invalid identifier or password"))),
     .signOutTapped,
@@ -43,7 +42,7 @@ extension PlayerCard.Action: ActionCaseExamples {
 extension AppFeature.Action: ActionCaseExamples {
   public static let caseExamples: [Self] = [
     .amountInput(.textChanged("1234")),
-    .signIn(.usernameChanged("son@example.com")),
+    .signIn(.binding(.set(\.username, "son@example.com"))),
     .musicSearch(.queryChanged("좋은 날")),
     .userList(.onAppear),
     .following(.followTapped(id: Following.State().people.first?.id ?? 1)),

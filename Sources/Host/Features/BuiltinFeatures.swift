@@ -22,9 +22,11 @@ extension AmountInput: RefoldFeature {
 extension SignIn: RefoldFeature {
   public static let featureName = "signIn"
   public static let summary = "A sign-in form that logs in over HTTP and keeps the session."
+  /// 2: the fields are set by one binding action (`{"binding":{"_0":{"username":…}}}`).
+  public static let schemaVersion = 2
   public static func initialState(in environment: FeatureEnvironment) -> State { State() }
   public static let exampleActions: [Action] = [
-    .usernameChanged("son@example.com"), .passwordChanged("password123"), .signInTapped,
+    .binding(.set(\.username, "son@example.com")), .binding(.set(\.password, "password123")), .signInTapped,
   ]
   public init(environment: FeatureEnvironment) {
     self.init(auth: environment.auth, sessions: environment.sessions)
@@ -84,8 +86,9 @@ extension PlayerCard: RefoldFeature {
 extension AppFeature: RefoldFeature {
   public static let featureName = "app"
   public static let summary = "Every feature above, composed with Scope."
-  /// 2: the follow list notes since when (`followingSince`).
-  public static let schemaVersion = 2
+  /// 2: the follow list notes since when (`followingSince`); 3: the sign-in form's fields are
+  /// set by one binding action.
+  public static let schemaVersion = 3
   public static func initialState(in environment: FeatureEnvironment) -> State { State() }
   public static let exampleActions: [Action] = [
     .amountInput(.textChanged("1234")), .greeting(.showGreetingTapped), .musicSearch(.queryChanged("좋은 날")),

@@ -7,7 +7,7 @@ import Store
 ///
 /// ```
 /// amountInput._0: 'textChange' is not an action of AmountInput.Action; did you mean 'textChanged'?
-/// signIn._0.usernameChanged._0: expected a string, found a number
+/// signIn._0.binding._0.username: expected a string, found a number
 /// ```
 enum ActionLineProblem {
   /// `error`, thrown while decoding `line` (the parsed action line), explained for `root`, the
@@ -103,7 +103,7 @@ enum ActionLineProblem {
     path.isEmpty ? "" : "\(Terminal.quoted(render(path))): "
   }
 
-  /// A path as Swift reaches it: `signIn._0.usernameChanged._0`, `results[2]`.
+  /// A path as Swift reaches it: `signIn._0.binding._0.username`, `results[2]`.
   static func render(_ path: [any CodingKey]) -> String {
     var text = ""
     for key in path {

@@ -1,5 +1,5 @@
 /// The case name of an enum action (`textChanged` for `.textChanged("1")`), for logs, metrics
-/// and `refold inspect`. Nested feature actions read as a path: `signIn.passwordChanged`.
+/// and `refold inspect`. Nested feature actions read as a path: `signIn.signInTapped`.
 func actionName<Action>(_ action: Action) -> String {
   var parts: [String] = []
   var value: Any = action

@@ -5,7 +5,7 @@ public import Store
 /// with secrets redacted.
 ///
 /// ```
-/// 2026-11-21T17:00:00+0000 debug refold : feature=signIn origin=send seq=2 [Host] passwordChanged {"passwordChanged":{"_0":"<redacted>"}}
+/// 2026-11-21T17:00:00+0000 debug refold : feature=signIn origin=send seq=2 [Host] binding {"binding":{"_0":{"password":"<redacted>"}}}
 /// ```
 public final class LoggingPlugin<State, Action: Encodable>: StorePlugin {
   private let logger: Logger

@@ -17,9 +17,9 @@ extension SignIn.State: Redactable {
 extension SignIn.Action: Redactable {
   public func redacted() -> Self {
     switch self {
-    case let .passwordChanged(password): .passwordChanged(SignIn.redactedPassword(password))
+    case let .binding(binding): .binding(binding.redacted())
     case let .loginResponse(.success(session)): .loginResponse(.success(session.redacted()))
-    case .usernameChanged, .signInTapped, .loginResponse(.failure), .signOutTapped: self
+    case .signInTapped, .loginResponse(.failure), .signOutTapped: self
     }
   }
 }

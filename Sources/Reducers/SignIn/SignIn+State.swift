@@ -34,14 +34,25 @@ extension SignIn {
       !username.isEmpty && !password.isEmpty && !isLoading
     }
   }
+}
 
-  /// JSON: `{"usernameChanged":{"_0":"son@example.com"}}`, `{"passwordChanged":{"_0":"…"}}`,
-  /// `{"signInTapped":{}}`, `{"signOutTapped":{}}`,
+extension SignIn.State: BindableState {
+  /// The form's fields, which `.binding(.set(\.username, …))` sets.
+  public static let bindableFields: BindableFields<Self> = [
+    .field("username", \.username),
+    .secret("password", \.password),
+  ]
+}
+
+extension SignIn {
+
+  /// JSON: `{"binding":{"_0":{"username":"son@example.com"}}}`,
+  /// `{"binding":{"_0":{"password":"…"}}}`, `{"signInTapped":{}}`, `{"signOutTapped":{}}`,
   /// `{"loginResponse":{"_0":{"success":{"_0":{"token":"…","id":1,"email":"…","username":"…"}}}}}`,
   /// `{"loginResponse":{"_0":{"failure":{"_0":{"kind":"rejected","message":"…"}}}}}`.
-  public enum Action: Codable, Equatable, Sendable {
-    case usernameChanged(String)
-    case passwordChanged(String)
+  public enum Action: Codable, Equatable, Sendable, BindableAction {
+    /// A form field changed: `username`, or `password` (a secret, logged redacted).
+    case binding(BindingAction<State>)
     /// Logs in with the fields as they are, replacing any login in flight.
     case signInTapped
     /// The login effect's answer. A success has already been kept in the ``SessionStore``.

@@ -7,8 +7,8 @@ import Foundation
 /// let signIn = SignIn(auth: .live(baseURL: api), sessions: .live())
 /// let store = Store(initialState: SignIn.State(), reducer: signIn)
 /// let binding = store.bind(\.canSubmit) { button.isEnabled = $0 }
-/// store.send(.usernameChanged("son@example.com"))
-/// store.send(.passwordChanged("password123"))
+/// store.send(.binding(.set(\.username, "son@example.com")))
+/// store.send(.binding(.set(\.password, "password123")))
 /// store.send(.signInTapped)          // … .loginResponse(.success(session))
 /// ```
 ///
@@ -41,14 +41,15 @@ public struct SignIn: Reducer {
 
   enum CancelID: Hashable, Sendable { case login }
 
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case let .usernameChanged(username):
-      state.username = username
-      return .none
+  /// The fields first (``BindingReducer``), then the form's own logic.
+  public var body: some Reducer<State, Action> {
+    BindingReducer()
+    Reduce(form)
+  }
 
-    case let .passwordChanged(password):
-      state.password = password
+  private func form(_ state: inout State, _ action: Action) -> Effect<Action> {
+    switch action {
+    case .binding:
       return .none
 
     case .signInTapped:

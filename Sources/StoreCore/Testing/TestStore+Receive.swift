@@ -84,6 +84,26 @@ extension TestStore {
     )
   }
 
+  /// Waits for an action of the case `caseConstructor` makes, whatever its payload, and checks
+  /// the state change it made: the case is named by its constructor (``ActionPath/init(_:)``).
+  ///
+  /// ```swift
+  /// await store.receive(Search.Action.searchResponse) { $0.results = [song] }
+  /// ```
+  public func receive<Payload>(
+    _ caseConstructor: @escaping @Sendable (Payload) -> Action,
+    timeout: Duration = .seconds(1),
+    assert: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      ActionPath(caseConstructor), timeout: timeout, assert: assert,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   /// Waits for the action that `path` makes of `payload`, and checks the state change it made.
   /// Only the payload needs to be `Equatable`.
   public func receive<Payload: Equatable>(

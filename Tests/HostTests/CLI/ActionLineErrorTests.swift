@@ -35,13 +35,13 @@ struct ActionLineErrorTests {
   }
 
   @Test func aWrongPayloadTypeNamesItsPathAndTheExpectedType() async throws {
-    let message = try await refusal("app", [#"{"signIn":{"_0":{"usernameChanged":{"_0":5}}}}"#])
-    #expect(message.hasSuffix("stdin:1: signIn._0.usernameChanged._0: expected a string, found a number"), "\(message)")
+    let message = try await refusal("app", [#"{"signIn":{"_0":{"binding":{"_0":{"username":5}}}}}"#])
+    #expect(message.hasSuffix("stdin:1: signIn._0.binding._0.username: expected a string, found a number"), "\(message)")
   }
 
   @Test func aMissingPayloadNamesItsPathAndTheExpectedType() async throws {
-    let value = try await refusal("app", [#"{"signIn":{"_0":{"passwordChanged":{}}}}"#])
-    #expect(value.hasSuffix("stdin:1: signIn._0.passwordChanged._0: missing; expected a string"), "\(value)")
+    let value = try await refusal("app", [#"{"musicSearch":{"_0":{"queryChanged":{}}}}"#])
+    #expect(value.hasSuffix("stdin:1: musicSearch._0.queryChanged._0: missing; expected a string"), "\(value)")
 
     let child = try await refusal("app", [#"{"amountInput":{}}"#])
     #expect(

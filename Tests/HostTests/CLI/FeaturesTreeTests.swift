@@ -11,7 +11,7 @@ struct FeaturesTreeTests {
   /// Each built-in feature's case names, as the tree shows them (`app` nests its children's).
   private static let expectedCases: [String: [String]] = [
     "amountInput": ["textChanged"],
-    "signIn": ["usernameChanged", "passwordChanged", "signInTapped", "loginResponse", "signOutTapped"],
+    "signIn": ["binding", "signInTapped", "loginResponse", "signOutTapped"],
     "musicSearch": ["queryChanged", "searchResponse"],
     "userList": ["onAppear", "refreshTapped", "usersResponse"],
     "following": ["followTapped"],

@@ -12,8 +12,8 @@ struct SecretTests {
   static let password = DemoFixtures.accounts[0].password
   static let token = DemoFixtures.accounts[0].jwt
   static let signIn = """
-    {"usernameChanged":{"_0":"son@example.com"}}
-    {"passwordChanged":{"_0":"\(password)"}}
+    {"binding":{"_0":{"username":"son@example.com"}}}
+    {"binding":{"_0":{"password":"\(password)"}}}
     {"signInTapped":{}}
     """
 
@@ -38,7 +38,7 @@ struct SecretTests {
     // The secrets went through: signed in, with both redacted wherever they are shown.
     #expect(run.stdout.contains(#""password":"<redacted>""#), "\(run.stdout)")
     #expect(run.stdout.contains(#""session":{"token":"<redacted>","id":1"#), "\(run.stdout)")
-    #expect(run.stderr.contains(#"passwordChanged {"passwordChanged":{"_0":"<redacted>"}}"#), "\(run.stderr)")
+    #expect(run.stderr.contains(#"binding {"binding":{"_0":{"password":"<redacted>"}}}"#), "\(run.stderr)")
     #expect(run.stderr.contains(#"loginResponse.success {"loginResponse":{"_0":{"success":{"_0":{"token":"<redacted>""#), "\(run.stderr)")
     #expect(recorded.contains(#""token":"<redacted>""#))
     expectNoSecret(in: run.stdout, "refold run's output")
@@ -57,7 +57,7 @@ struct SecretTests {
     // With every hosted plugin on: the debug log of each action goes to stderr too.
     let demo = try await RefoldProcess.run(["demo", "--record", log, "--log-level", "debug", "--metrics"])
     #expect(demo.status == 0, "\(demo.stderr)")
-    #expect(demo.stderr.contains("passwordChanged"), "no debug log of the sign-in: \(demo.stderr)")
+    #expect(demo.stderr.contains(#"{"password":"<redacted>"}"#), "no debug log of the sign-in: \(demo.stderr)")
     #expect(demo.stderr.contains("metrics: refold_reduce_seconds{feature=app}"), "\(demo.stderr)")
     let recorded = try String(contentsOfFile: log, encoding: .utf8)
     #expect(recorded.contains(#""token":"<redacted>""#), "the demo did not sign in")
@@ -71,14 +71,16 @@ struct SecretTests {
   /// Action lines that hold a secret where it does not belong: the error names the line, not
   /// the secret.
   @Test(arguments: [
-    ("signIn", #"{"passwordChanged":"\#(password)"}"#),
-    ("signIn", #"{"passwordChanged":{"_0":\#(password)}}"#),
-    ("signIn", #"{"passwordChanged":{"_0":["\#(password)"]}}"#),
-    ("signIn", #"{"passwordChanged":{"_1":"\#(password)"}}"#),
-    ("signIn", #"{"passwordChange":{"_0":"\#(password)"}}"#),
+    ("signIn", #"{"binding":"\#(password)"}"#),
+    ("signIn", #"{"binding":{"_0":{"password":\#(password)}}}"#),
+    ("signIn", #"{"binding":{"_0":{"password":["\#(password)"]}}}"#),
+    ("signIn", #"{"binding":{"_1":{"password":"\#(password)"}}}"#),
+    ("signIn", #"{"binding":{"_0":{"pasword":"\#(password)"}}}"#),
+    ("signIn", #"{"binding":{"_0":{"password":"\#(password)","username":"son"}}}"#),
+    ("signIn", #"{"bindin":{"_0":{"password":"\#(password)"}}}"#),
     ("signIn", #"{"loginResponse":{"_0":{"success":{"_0":{"token":"\#(token)","id":"1","email":"e","username":"u"}}}}}"#),
     ("signIn", #"{"loginResponse":{"_0":{"success":{"_0":{"token":["\#(token)"]}}}}}"#),
-    ("app", #"{"signIn":{"_0":{"passwordChanged":{"_0":7,"_1":"\#(password)"}}}}"#),
+    ("app", #"{"signIn":{"_0":{"binding":{"_0":{"password":7},"_1":"\#(password)"}}}}"#),
   ])
   func errorsAboutABadActionLineDoNotRepeatTheSecret(feature: String, line: String) async throws {
     var lines = Self.signIn.split(separator: "\n").map(String.init)

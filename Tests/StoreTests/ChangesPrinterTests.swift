@@ -1,0 +1,49 @@
+import Synchronization
+import Testing
+@testable import StoreCore
+
+/// What a `ChangesPrinter` printed.
+private final class Printed: Sendable {
+  private let lines = Mutex<[String]>([])
+  var all: [String] { lines.withLock { $0 } }
+  func append(_ text: String) { lines.withLock { $0.append(text) } }
+}
+
+@MainActor
+struct ChangesPrinterTests {
+  @Test func eachActionWithTheFieldsItChanged() {
+    let printed = Printed()
+    let printer = ChangesPrinter<Counter.State, Counter.Action>(initialState: Counter.State()) { printed.append($0) }
+    let store = Store(initialState: Counter.State(), reducer: Counter(), plugins: [printer])
+    store.send(.increment)
+    store.send(.rename("iu"))
+    store.send(.set(1))
+    #expect(printed.all.count == 3)
+    #expect(printed.all[0] == """
+      #1 send: Counter.Action.increment
+        .count
+        - 0
+        + 1
+      """)
+    #expect(printed.all[1].hasPrefix("#2 send: Counter.Action.rename(\"iu\")\n  .label\n"))
+    #expect(!printed.all[1].contains(".count"))
+    #expect(printed.all[2] == "#3 send: Counter.Action.set(1)\n  (no change)")
+  }
+
+  @Test func secretsArePrintedRedacted() {
+    let printed = Printed()
+    let printer = ChangesPrinter<Form.State, Form.Action>(initialState: Form.State()) { printed.append($0) }
+    let store = Store(initialState: Form.State(), reducer: Form(), plugins: [printer])
+    store.send(.binding(.set(\.password, "hunter2")))
+    #expect(printed.all.count == 1)
+    #expect(!printed.all[0].contains("hunter2"), "\(printed.all[0])")
+    #expect(printed.all[0].contains(".password"))
+  }
+
+  @Test func theFieldsAreTheStructsStoredProperties() {
+    let fields = StateField<Counter.State>.all()
+    #expect(fields.map(\.name) == ["count", "label", "log"])
+    #expect(fields.last?.bytes.upperBound == MemoryLayout<Counter.State>.size)
+    #expect(StateField<Int>.all().isEmpty)
+  }
+}
