@@ -54,4 +54,25 @@ struct ObservationTests {
     store.send(.set(3))
     #expect(changes.count == 1)
   }
+
+  @Test func aViewThatReadsAgainHearsOfTheNextChangeToo() {
+    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let first = Changes()
+    _ = withObservationTracking { store.count } onChange: { first.count += 1 }
+    store.send(.increment)
+    store.send(.increment)   // the first observation has ended: one change heard
+    #expect(first.count == 1)
+    let second = Changes()
+    _ = withObservationTracking { store.count } onChange: { second.count += 1 }
+    store.send(.increment)
+    #expect(second.count == 1)
+    #expect(first.count == 1)
+  }
+
+  @Test func anObservedFieldIsWatchedByOneBindingOnTheStore() {
+    let store = Store(initialState: Counter.State(), reducer: Counter())
+    _ = withObservationTracking { (store.count, store.label) } onChange: {}
+    _ = withObservationTracking { store.count } onChange: {}
+    #expect(store.bindings.count == 2)
+  }
 }

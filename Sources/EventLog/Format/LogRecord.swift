@@ -82,7 +82,7 @@ package enum LogLineWriter {
   /// Appends `{"seq":…,"t":…,"origin":…[,"draws":…],"action":…,"crc":…}\n`, the action
   /// redacted.
   package static func appendEvent<Action: Encodable>(
-    seq: UInt64, t: Double, origin: ActionOrigin, action: Action, draws: [Draw] = [],
+    seq: UInt64, t: Double, origin: ActionOrigin, action: Action, draws: [Draw]? = nil,
     encoder: LogJSONEncoder, into buffer: inout [UInt8]
   ) throws {
     let start = buffer.count
@@ -90,12 +90,12 @@ package enum LogLineWriter {
     JSONBytes.appendDecimal(seq, to: &buffer)
     JSONBytes.append(#","t":"#, to: &buffer)
     buffer.append(contentsOf: (JSONNumber.text(for: t.isFinite ? t : 0) ?? "0").utf8)
-    if draws.isEmpty {
-      JSONBytes.append(origin == .send ? #","origin":"send","action":"# : #","origin":"effect","action":"#, to: &buffer)
-    } else {
+    if let draws, !draws.isEmpty {
       JSONBytes.append(origin == .send ? #","origin":"send","# : #","origin":"effect","#, to: &buffer)
       EventDraws.append(draws, to: &buffer)
       JSONBytes.append(#""action":"#, to: &buffer)
+    } else {
+      JSONBytes.append(origin == .send ? #","origin":"send","action":"# : #","origin":"effect","action":"#, to: &buffer)
     }
     do {
       try encoder.encode(Redaction.apply(action), into: &buffer)

@@ -101,7 +101,7 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
       let lineStart = out.count
       do {
         try LogLineWriter.appendEvent(
-          seq: seq, t: time, origin: commit.origin, action: commit.action, draws: commit.draws, encoder: encoder,
+          seq: seq, t: time, origin: commit.origin, action: commit.action, draws: queue.takeDraws(seq: seq), encoder: encoder,
           into: &out)
       } catch {
         try flush(throughSeq: throughSeq, oldest: oldest)

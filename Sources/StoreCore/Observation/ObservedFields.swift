@@ -1,56 +1,57 @@
-public import Observation
+import Observation
 
-/// The fields of a store's state that Observation has seen read (`store.count`), each with its
-/// last value, so that a commit tells Observation about exactly the fields that changed.
+/// The fields of a store's state that Observation has seen read (`store.count`).
 ///
-/// A field is kept from its first read on: the check after a commit costs one comparison per
-/// field ever read, as a binding does, and nothing for a store nobody observes (``Store`` holds
-/// no `ObservedFields` until the first read).
-@usableFromInline
+/// Each is watched by a lazy key-path binding of the store, so finding the fields an action
+/// changed costs what it costs the bindings (the byte-wise index: only the fields over changed
+/// bytes are compared), however many are observed. And each is told to Observation only when it
+/// is *armed*: read since it was last reported. An observation (`withObservationTracking`, a
+/// SwiftUI view's body) ends at the first change it hears of, and the next one must read the
+/// field again, which arms it again; so a field nobody observes any more costs a comparison,
+/// not a call into the registrar, which takes a lock.
+@MainActor
 final class ObservedFields<Subject: Observable & AnyObject, State> {
-  private var byKeyPath: [AnyKeyPath: ObservedField<Subject, State>] = [:]
-  private var fields: [ObservedField<Subject, State>] = []
+  private var byKeyPath: [AnyKeyPath: AnyObject] = [:]
 
   init() {}
 
-  /// The field at `keyPath`, tracked from now on; `storeKeyPath` is the same field seen from
-  /// the subject (the store), which is how Observation names it.
-  func field<V: Equatable>(
-    _ keyPath: KeyPath<State, V>, in state: State, storeKeyPath: () -> KeyPath<Subject, V>
+  /// The field at `keyPath`, watched from now on and armed; `watch` makes its binding.
+  func arm<V: Equatable>(
+    _ keyPath: KeyPath<State, V>,
+    storeKeyPath: () -> KeyPath<Subject, V>,
+    watch: (@escaping @MainActor (V) -> Void) -> StoreBinding,
+    registrar: ObservationRegistrar,
+    subject: Subject
   ) -> KeyPath<Subject, V> {
-    if let known = byKeyPath[keyPath] as? TypedObservedField<Subject, State, V> { return known.storeKeyPath }
-    let field = TypedObservedField(keyPath, storeKeyPath: storeKeyPath(), value: state[keyPath: keyPath])
+    if let known = byKeyPath[keyPath] as? ObservedField<Subject, V> {
+      known.isArmed = true
+      return known.storeKeyPath
+    }
+    let field = ObservedField(storeKeyPath: storeKeyPath(), registrar: registrar, subject: subject)
+    field.binding = watch { [weak field] _ in field?.didChange() }
     byKeyPath[keyPath] = field
-    fields.append(field)
     return field.storeKeyPath
   }
-
-  /// Tells `registrar` about each field whose value `state` changed.
-  @usableFromInline
-  func commit(_ state: State, subject: Subject, registrar: ObservationRegistrar) {
-    for field in fields { field.notifyIfChanged(state, subject: subject, registrar: registrar) }
-  }
 }
 
-class ObservedField<Subject: Observable & AnyObject, State> {
-  func notifyIfChanged(_ state: State, subject: Subject, registrar: ObservationRegistrar) {}
-}
-
-final class TypedObservedField<Subject: Observable & AnyObject, State, V: Equatable>: ObservedField<Subject, State> {
-  let keyPath: KeyPath<State, V>
+@MainActor
+final class ObservedField<Subject: Observable & AnyObject, V> {
   let storeKeyPath: KeyPath<Subject, V>
-  private var value: V
+  private let registrar: ObservationRegistrar
+  private weak var subject: Subject?
+  var binding: StoreBinding?
+  /// Read since it was last reported: someone may be observing it.
+  var isArmed = true
 
-  init(_ keyPath: KeyPath<State, V>, storeKeyPath: KeyPath<Subject, V>, value: V) {
-    self.keyPath = keyPath
+  init(storeKeyPath: KeyPath<Subject, V>, registrar: ObservationRegistrar, subject: Subject) {
     self.storeKeyPath = storeKeyPath
-    self.value = value
+    self.registrar = registrar
+    self.subject = subject
   }
 
-  override func notifyIfChanged(_ state: State, subject: Subject, registrar: ObservationRegistrar) {
-    let now = state[keyPath: keyPath]
-    guard now != value else { return }
-    value = now
+  func didChange() {
+    guard isArmed, let subject else { return }
+    isArmed = false
     // The change has happened already; Observation's observers only need to hear of it.
     registrar.withMutation(of: subject, keyPath: storeKeyPath) {}
   }

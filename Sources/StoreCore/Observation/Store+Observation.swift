@@ -11,11 +11,19 @@ extension Store {
   /// Text(store.title)                     // re-rendered when title changes, only then
   /// ```
   ///
+  /// The first read of a field starts watching it with a lazy binding, so a store pays for the
+  /// fields that are observed as it pays for bindings, and nothing otherwise.
   /// `store.state.count` reads a snapshot of the whole state, which Observation does not see:
   /// read fields through the store itself to be observed.
   public subscript<V: Equatable>(dynamicMember keyPath: KeyPath<State, V>) -> V {
     let fields = observedFields ?? startObserving()
-    let storeKeyPath = fields.field(keyPath, in: _state) { (\Store.state).appending(path: keyPath) }
+    let storeKeyPath = fields.arm(
+      keyPath,
+      storeKeyPath: { (\Store.state).appending(path: keyPath) },
+      watch: { lazyBind(keyPath, $0) },
+      registrar: observationRegistrar,
+      subject: self
+    )
     observationRegistrar.access(self, keyPath: storeKeyPath)
     return _state[keyPath: keyPath]
   }
@@ -24,11 +32,5 @@ extension Store {
     let fields = ObservedFields<Store, State>()
     observedFields = fields
     return fields
-  }
-
-  /// After a commit: tells Observation about the observed fields that changed.
-  @usableFromInline
-  func notifyObservers(_ fields: ObservedFields<Store, State>) {
-    fields.commit(_state, subject: self, registrar: observationRegistrar)
   }
 }

@@ -1,5 +1,5 @@
 import IssueReporting
-public import Observation
+import Observation
 
 /// Holds a feature's state, folds actions into it with the feature's reducer, runs the effects
 /// the reducer returns, and tells bindings and plugins about each change.
@@ -37,13 +37,18 @@ public final class Store<State, Action: Sendable> {
   /// The dependencies the reducer and its effects see, when anything was overridden (by the
   /// `withDependencies` argument, or around the store's creation); `nil` costs the fold nothing.
   @usableFromInline let dependencies: DependencyValues?
-  /// Where the reducer's draws from `uuid`, `date` and `withRandomNumberGenerator` are kept,
-  /// for the plugins (``Commit/draws``) and the event log. Only a store with plugins has one.
-  @usableFromInline @exclusivity(unchecked) var drawTape: DrawTape?
-  /// The fields Observation has seen read (`store.field`); `nil` until the first read, so a
-  /// store that nobody observes pays one `nil` check per commit.
-  @usableFromInline @exclusivity(unchecked) var observedFields: ObservedFields<Store, State>?
-  @usableFromInline let observationRegistrar = ObservationRegistrar()
+  /// Whether this store has plugins, and so keeps what its reducer draws from `uuid`, `date`
+  /// and `withRandomNumberGenerator` (``Commit/draws``, the event log's `"draws"`).
+  var keepsDraws = false {
+    didSet {
+      guard keepsDraws != oldValue else { return }
+      if keepsDraws { DrawTape.recordingStoreAppeared() } else { DrawTape.recordingStoreWent() }
+    }
+  }
+  /// The fields Observation has seen read (`store.field`), each watched by a binding; `nil`
+  /// until the first read.
+  var observedFields: ObservedFields<Store, State>?
+  let observationRegistrar = ObservationRegistrar()
 
   @usableFromInline
   struct QueuedAction {
@@ -81,13 +86,18 @@ public final class Store<State, Action: Sendable> {
     self.dependencies = dependencies.isEmpty ? nil : dependencies
     self.plugins = plugins
     self.routes = PluginRoutes(plugins)
-    self.drawTape = plugins.isEmpty ? nil : DrawTape(mode: .recording)
     self.hasPlugins = !plugins.isEmpty
     self.hasPluginsBeforeQueue = !routes.beforeQueue.isEmpty
     self.hasPluginsAfterQueue = !routes.afterQueue.isEmpty
     runtime.dispatch = { [weak self] action, group in
       self?.enqueueOrFold(action, origin: .effect, group: group)
     }
+    // Observers do not run in an initializer.
+    if !plugins.isEmpty {
+      keepsDraws = true
+      DrawTape.recordingStoreAppeared()
+    }
+
     // Under a test runner every store counts its effects' steps, so that a `VirtualClock`
     // advances only once they have settled; an app's stores run them uncounted.
     if isTesting {
@@ -101,6 +111,7 @@ public final class Store<State, Action: Sendable> {
   // (the usual case) cancels its effects before the release returns.
   isolated deinit {
     runtime.cancelAll()
+    keepsDraws = false
   }
 
   /// The current state.
@@ -131,7 +142,7 @@ public final class Store<State, Action: Sendable> {
   private func route() {
     routes = PluginRoutes(plugins)
     hasPlugins = !plugins.isEmpty
-    if hasPlugins, drawTape == nil { drawTape = DrawTape(mode: .recording) }
+    keepsDraws = hasPlugins
     hasPluginsBeforeQueue = !routes.beforeQueue.isEmpty
     hasPluginsAfterQueue = !routes.afterQueue.isEmpty
   }
@@ -190,16 +201,10 @@ public final class Store<State, Action: Sendable> {
   @inlinable
   func foldInPlace(_ action: Action, origin: ActionOrigin, group: EffectGroup?) -> EffectGroup? {
     seq &+= 1
-    let effect: Effect<Action>
-    var draws: [Draw] = []
-    if let drawTape {
-      let outer = DrawTape.installOnMain(drawTape)
-      effect = reducer(&_state, action)
-      _ = DrawTape.installOnMain(outer)
-      draws = drawTape.takeDraws()
-    } else {
-      effect = reducer(&_state, action)
-    }
+    // A store with plugins keeps what its reducer draws (`Commit.draws`): what was drawn on the
+    // main queue before is not its reducer's.
+    if hasPlugins, DrawTape.mainHasDraws { DrawTape.discardMainDraws() }
+    let effect = reducer(&_state, action)
     var group = group
     if case .none = effect.operation {
     } else {
@@ -209,9 +214,8 @@ public final class Store<State, Action: Sendable> {
       group = effectGroup
       runtime.start(effect, in: .init(cancelIDs: [], group: effectGroup, startedBy: action))
     }
-    if hasPlugins { tellPlugins(action, origin: origin, draws: draws) }
+    if hasPlugins { tellPlugins(action, origin: origin) }
     if !bindings.isEmpty { dispatchBindings() }
-    if let observedFields { notifyObservers(observedFields) }
     return group
   }
 
@@ -243,7 +247,8 @@ public final class Store<State, Action: Sendable> {
   /// caller's module like the fold, but not inlined into it, so that the fold of a store
   /// without plugins stays small enough to be inlined into `send`.
   @inlinable @inline(never)
-  func tellPlugins(_ action: Action, origin: ActionOrigin, draws: [Draw]) {
+  func tellPlugins(_ action: Action, origin: ActionOrigin) {
+    let draws = DrawTape.mainHasDraws ? DrawTape.takeMainDraws() : nil
     // The common case, a recorder first or alone: the hand-off is written out here, and nothing
     // runs before it that could change the routes.
     if !hasPluginsBeforeQueue, let queue = routes.queue {
@@ -261,10 +266,10 @@ public final class Store<State, Action: Sendable> {
   /// this one. The plugins that threw are detached once every plugin has seen the commit.
   @inlinable
   func tellPlugins(
-    _ action: Action, origin: ActionOrigin, draws: [Draw], along routes: PluginRoutes<State, Action>,
+    _ action: Action, origin: ActionOrigin, draws: [Draw]?, along routes: PluginRoutes<State, Action>,
     from stage: PluginStage
   ) {
-    let commit = Commit(seq: seq, origin: origin, action: action, state: _state, draws: draws)
+    let commit = Commit(seq: seq, origin: origin, action: action, state: _state, draws: draws ?? [])
     var failures: PluginFailures?
     if stage == .beforeQueue {
       for plugin in routes.beforeQueue { tell(plugin, commit, failures: &failures) }

@@ -59,7 +59,11 @@ struct DrawTapeTests {
     #expect(tape.replayProblem() == "the log recorded 2 draw(s) for this event, but the reducer drew only 1 (left: random)")
   }
 
-  @Test func withoutATapeTheGeneratorsDrawLive() {
+}
+
+/// Off the main thread, with no replay in progress, nothing is taped.
+struct UntapedDrawTests {
+  @Test func offTheMainThreadTheGeneratorsDrawLive() async {
     let uuid = UUIDGenerator { .counting(100) }
     #expect(DrawTape.current == nil)
     #expect(uuid() == .counting(100))
