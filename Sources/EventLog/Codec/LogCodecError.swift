@@ -71,8 +71,9 @@ extension LogCodecError {
     Self(kind: .invalidJSON, message: message, byteOffset: offset)
   }
 
-  /// Renders a coding path the way Swift code reaches the value: `a.b[2].c`.
-  static func render(_ path: [any CodingKey]) -> String {
+  /// Renders a coding path the way Swift code reaches the value: `a.b[2].c`. The host's
+  /// action-line errors write their paths with it too.
+  package static func render(_ path: [any CodingKey]) -> String {
     var text = ""
     for key in path {
       if let index = key.intValue, key.stringValue == "Index \(index)" {

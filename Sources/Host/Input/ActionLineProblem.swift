@@ -105,15 +105,7 @@ enum ActionLineProblem {
 
   /// A path as Swift reaches it: `signIn._0.binding._0.username`, `results[2]`.
   static func render(_ path: [any CodingKey]) -> String {
-    var text = ""
-    for key in path {
-      if let index = key.intValue, key.stringValue == "Index \(index)" {
-        text += "[\(index)]"
-      } else {
-        text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-      }
-    }
-    return text
+    LogCodecError.render(path)
   }
 
   /// The value at `path` in `line`, or nil where the line has none.
