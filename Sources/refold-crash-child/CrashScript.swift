@@ -16,16 +16,16 @@ struct CrashScript {
     self.secrets = secrets
   }
 
-  /// The feature, with clients that answer at once: the right password signs in with the
-  /// secret token.
-  static func feature(secrets: Secrets) -> AppFeature {
-    let auth = AuthClient { credentials in
+  /// The feature's clients, which answer at once: the right password signs in with the secret
+  /// token, and the session is kept in memory.
+  static func prepareDependencies(_ dependencies: inout DependencyValues, secrets: Secrets) {
+    dependencies.auth = AuthClient { credentials in
       guard credentials.password == secrets.password else {
         throw LoginError(kind: .rejected, message: "Invalid identifier or password")
       }
       return Session(token: secrets.token, id: 1, email: "son@example.com", username: "son")
     }
-    return AppFeature(auth: auth, sessions: .inMemory())
+    dependencies.sessions = .inMemory()
   }
 
   mutating func burstSize() -> Int { Int.random(in: 1...48, using: &rng) }

@@ -27,8 +27,10 @@ struct CrashSession {
         onDurable: { seq in try? writeLine(STDOUT_FILENO, "durable \(seq)") }))
     let journal = try Journal(path: journalPath)
     let store = Store(
-      initialState: AppFeature.State(), reducer: CrashScript.feature(secrets: secrets),
-      plugins: [journal, recorder])
+      initialState: AppFeature.State(), reducer: AppFeature(), plugins: [journal, recorder]
+    ) {
+      CrashScript.prepareDependencies(&$0, secrets: secrets)
+    }
     var script = CrashScript(seed: files.seed, secrets: secrets)
     let end = ContinuousClock.now + .seconds(maxSeconds)
     while journal.lastSeq < maxEvents, ContinuousClock.now < end {

@@ -36,8 +36,10 @@ struct FillSession {
       options: RecorderOptions(fsync: .always, checkpointInterval: 25, snapshotInterval: 250))
     let journal = Journal(fd: STDOUT_FILENO, prefix: "commit ")
     let store = Store(
-      initialState: AppFeature.State(), reducer: CrashScript.feature(secrets: secrets),
-      plugins: [journal, recorder])
+      initialState: AppFeature.State(), reducer: AppFeature(), plugins: [journal, recorder]
+    ) {
+      CrashScript.prepareDependencies(&$0, secrets: secrets)
+    }
     var script = CrashScript(seed: files.seed, secrets: secrets)
     for index in 0..<events {
       store.send(script.next())

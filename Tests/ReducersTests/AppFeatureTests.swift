@@ -25,17 +25,17 @@ struct AppFeatureTests {
   @Test func childEffectsComeBackInTheirCase() async throws {
     let clock = VirtualClock()
     let sessions = SessionStore.inMemory()
-    let app = AppFeature(
-      auth: .succeeding(Fixture.session),
-      sessions: sessions,
-      musicSearch: .returning([Fixture.hypeBoy]),
-      users: .returning([Fixture.leanne]),
-      clock: clock
-    )
     let store = TestStore(
       initialState: AppFeature.State(signIn: SignIn.State(username: "son", password: "pw")),
-      reducer: app
-    )
+      reducer: AppFeature()
+    ) {
+      // One store's dependencies reach every child.
+      $0.auth = .succeeding(Fixture.session)
+      $0.sessions = sessions
+      $0.musicSearch = .returning([Fixture.hypeBoy])
+      $0.users = .returning([Fixture.leanne])
+      $0.continuousClock = clock
+    }
     await store.send(.signIn(.signInTapped)) { $0.signIn.isLoading = true }
     await store.receive(.signIn(.loginResponse(.success(Fixture.session)))) {
       $0.signIn.isLoading = false

@@ -21,7 +21,10 @@ struct MusicSearchTests {
   @Test func aBurstOfTypingSearchesOnceForTheLastQuery() async {
     let clock = VirtualClock()
     let terms = Recorded<String>()
-    let store = TestStore(initialState: MusicSearch.State(), reducer: MusicSearch(client: Self.client(terms), clock: clock))
+    let store = TestStore(initialState: MusicSearch.State(), reducer: MusicSearch()) {
+      $0.musicSearch = Self.client(terms)
+      $0.continuousClock = clock
+    }
     await store.send(.queryChanged("n")) {
       $0.query = "n"
       $0.isSearching = true
@@ -42,7 +45,10 @@ struct MusicSearchTests {
   @Test func theSearchWaitsExactly300Milliseconds() async {
     let clock = VirtualClock()
     let terms = Recorded<String>()
-    let store = TestStore(initialState: MusicSearch.State(), reducer: MusicSearch(client: Self.client(terms), clock: clock))
+    let store = TestStore(initialState: MusicSearch.State(), reducer: MusicSearch()) {
+      $0.musicSearch = Self.client(terms)
+      $0.continuousClock = clock
+    }
     await store.send(.queryChanged("iu")) {
       $0.query = "iu"
       $0.isSearching = true
@@ -73,7 +79,10 @@ struct MusicSearchTests {
       }
       return [Fixture.hypeBoy]
     }
-    let store = TestStore(initialState: MusicSearch.State(), reducer: MusicSearch(client: client, clock: clock))
+    let store = TestStore(initialState: MusicSearch.State(), reducer: MusicSearch()) {
+      $0.musicSearch = client
+      $0.continuousClock = clock
+    }
     await store.send(.queryChanged("new")) {
       $0.query = "new"
       $0.isSearching = true
@@ -97,7 +106,10 @@ struct MusicSearchTests {
     let clock = VirtualClock()
     let terms = Recorded<String>()
     let state = MusicSearch.State(query: "iu", results: [Fixture.goodDay], error: .network)
-    let store = TestStore(initialState: state, reducer: MusicSearch(client: Self.client(terms), clock: clock))
+    let store = TestStore(initialState: state, reducer: MusicSearch()) {
+      $0.musicSearch = Self.client(terms)
+      $0.continuousClock = clock
+    }
     await store.send(.queryChanged("iu!")) {
       $0.query = "iu!"
       $0.isSearching = true
@@ -125,7 +137,10 @@ struct MusicSearchTests {
         throw error
       }
     }
-    let store = TestStore(initialState: MusicSearch.State(), reducer: MusicSearch(client: client, clock: clock))
+    let store = TestStore(initialState: MusicSearch.State(), reducer: MusicSearch()) {
+      $0.musicSearch = client
+      $0.continuousClock = clock
+    }
     await store.send(.queryChanged("iu")) {
       $0.query = "iu"
       $0.isSearching = true
@@ -143,7 +158,10 @@ struct MusicSearchTests {
   @Test func theClientGetsTheTrimmedTermAndTurnsSpacesIntoPlusOnce() async throws {
     let clock = VirtualClock()
     let terms = Recorded<String>()
-    let store = TestStore(initialState: MusicSearch.State(), reducer: MusicSearch(client: Self.client(terms), clock: clock))
+    let store = TestStore(initialState: MusicSearch.State(), reducer: MusicSearch()) {
+      $0.musicSearch = Self.client(terms)
+      $0.continuousClock = clock
+    }
     await store.send(.queryChanged("  new jeans ")) {
       $0.query = "  new jeans "
       $0.isSearching = true
@@ -164,7 +182,10 @@ struct MusicSearchTests {
   func eachErrorKindBecomesState(error: SearchError) async {
     let clock = VirtualClock()
     let state = MusicSearch.State(results: [Fixture.goodDay])
-    let store = TestStore(initialState: state, reducer: MusicSearch(client: .failing(error), clock: clock))
+    let store = TestStore(initialState: state, reducer: MusicSearch()) {
+      $0.musicSearch = .failing(error)
+      $0.continuousClock = clock
+    }
     await store.send(.queryChanged("iu")) {
       $0.query = "iu"
       $0.isSearching = true
@@ -194,8 +215,11 @@ struct MusicSearchTests {
     let clock = VirtualClock()
     let store = TestStore(
       initialState: MusicSearch.State(),
-      reducer: MusicSearch(client: MusicSearchClient { _ in throw SomethingElse() }, clock: clock)
-    )
+      reducer: MusicSearch()
+    ) {
+      $0.musicSearch = MusicSearchClient { _ in throw SomethingElse() }
+      $0.continuousClock = clock
+    }
     await store.send(.queryChanged("iu")) {
       $0.query = "iu"
       $0.isSearching = true
@@ -213,8 +237,11 @@ struct MusicSearchTests {
     let clock = VirtualClock()
     let store = TestStore(
       initialState: MusicSearch.State(query: "iu", error: .network),
-      reducer: MusicSearch(client: .returning([]), clock: clock)
-    )
+      reducer: MusicSearch()
+    ) {
+      $0.musicSearch = .returning([])
+      $0.continuousClock = clock
+    }
     await store.send(.queryChanged("zzz")) {
       $0.query = "zzz"
       $0.isSearching = true

@@ -32,7 +32,10 @@ struct SignInTests {
       credentials.append(given)
       return Fixture.session
     }
-    let store = TestStore(initialState: Self.filled, reducer: SignIn(auth: auth, sessions: sessions))
+    let store = TestStore(initialState: Self.filled, reducer: SignIn()) {
+      $0.auth = auth
+      $0.sessions = sessions
+    }
     await store.send(.signInTapped) { $0.isLoading = true }
     await store.receive(.loginResponse(.success(Fixture.session))) {
       $0.isLoading = false
@@ -50,7 +53,10 @@ struct SignInTests {
       load: { nil },
       clear: {}
     )
-    let store = Store(initialState: Self.filled, reducer: SignIn(auth: .succeeding(Fixture.session), sessions: sessions))
+    let store = Store(initialState: Self.filled, reducer: SignIn()) {
+      $0.auth = .succeeding(Fixture.session)
+      $0.sessions = sessions
+    }
     let binding = store.lazyBind(\.session) { _ in events.append("state") }
     await store.send(.signInTapped).finish()
     binding.cancel()
@@ -61,8 +67,11 @@ struct SignInTests {
     let error = LoginError(kind: .rejected, message: "Invalid identifier or password")
     let store = TestStore(
       initialState: Self.filled,
-      reducer: SignIn(auth: .failing(error), sessions: .unimplemented)
-    )
+      reducer: SignIn()
+    ) {
+      $0.auth = .failing(error)
+      $0.sessions = .unimplemented
+    }
     await store.send(.signInTapped) { $0.isLoading = true }
     await store.receive(.loginResponse(.failure(error))) {
       $0.isLoading = false
@@ -77,7 +86,9 @@ struct SignInTests {
     (LoginError(kind: .parse, message: "The login reply did not decode"), "서버 응답을 처리하지 못했습니다."),
   ])
   func eachErrorKindHasAMessage(error: LoginError, message: String) async {
-    let store = TestStore(initialState: Self.filled, reducer: SignIn(auth: .failing(error)))
+    let store = TestStore(initialState: Self.filled, reducer: SignIn()) {
+      $0.auth = .failing(error)
+    }
     await store.send(.signInTapped) { $0.isLoading = true }
     await store.receive(.loginResponse(.failure(error))) {
       $0.isLoading = false
@@ -89,8 +100,10 @@ struct SignInTests {
   @Test func anotherErrorBecomesANetworkError() async {
     let store = TestStore(
       initialState: Self.filled,
-      reducer: SignIn(auth: AuthClient { _ in throw SomethingElse() })
-    )
+      reducer: SignIn()
+    ) {
+      $0.auth = AuthClient { _ in throw SomethingElse() }
+    }
     await store.send(.signInTapped) { $0.isLoading = true }
     await store.receive(.loginResponse(.failure(LoginError(kind: .network, message: "something else")))) {
       $0.isLoading = false
@@ -109,7 +122,9 @@ struct SignInTests {
     let error = LoginError(kind: .rejected, message: "Wrong password")
     var state = Self.filled
     state.errorMessage = "Wrong password"
-    let store = TestStore(initialState: state, reducer: SignIn(auth: .failing(error)))
+    let store = TestStore(initialState: state, reducer: SignIn()) {
+      $0.auth = .failing(error)
+    }
     await store.send(.signInTapped) {
       $0.isLoading = true
       $0.errorMessage = nil
@@ -146,8 +161,11 @@ struct SignInTests {
     }
     let store = TestStore(
       initialState: SignIn.State(username: "son", password: "first"),
-      reducer: SignIn(auth: auth, sessions: sessions)
-    )
+      reducer: SignIn()
+    ) {
+      $0.auth = auth
+      $0.sessions = sessions
+    }
     await store.send(.signInTapped) { $0.isLoading = true }
     await started.waitForCount(1)  // the first login is in flight
     await store.send(.binding(.set(\.password, "second"))) { $0.password = "second" }
@@ -166,8 +184,10 @@ struct SignInTests {
     let sessions = SessionStore.inMemory(Fixture.session)
     let store = TestStore(
       initialState: SignIn.State(username: "son", password: "pw", session: Fixture.session),
-      reducer: SignIn(sessions: sessions)
-    )
+      reducer: SignIn()
+    ) {
+      $0.sessions = sessions
+    }
     await store.send(.signOutTapped) { $0.session = nil }
     await store.finish()
     #expect(try await sessions.load() == nil)
@@ -185,7 +205,10 @@ struct SignInTests {
         throw error
       }
     }
-    let store = TestStore(initialState: Self.filled, reducer: SignIn(auth: auth, sessions: sessions))
+    let store = TestStore(initialState: Self.filled, reducer: SignIn()) {
+      $0.auth = auth
+      $0.sessions = sessions
+    }
     await store.send(.signInTapped) { $0.isLoading = true }
     await started.waitForCount(1)
     await store.send(.signOutTapped) { $0.isLoading = false }
@@ -212,7 +235,10 @@ struct SignInTests {
         cleared.append(true)
       }
     )
-    let store = TestStore(initialState: Self.filled, reducer: SignIn(auth: .succeeding(Fixture.session), sessions: sessions))
+    let store = TestStore(initialState: Self.filled, reducer: SignIn()) {
+      $0.auth = .succeeding(Fixture.session)
+      $0.sessions = sessions
+    }
     await store.send(.signInTapped) { $0.isLoading = true }
     await saving.waitForCount(1)
     await store.send(.signOutTapped) { $0.isLoading = false }
@@ -228,7 +254,10 @@ struct SignInTests {
       load: { nil },
       clear: {}
     )
-    let store = TestStore(initialState: Self.filled, reducer: SignIn(auth: .succeeding(Fixture.session), sessions: sessions))
+    let store = TestStore(initialState: Self.filled, reducer: SignIn()) {
+      $0.auth = .succeeding(Fixture.session)
+      $0.sessions = sessions
+    }
     await withKnownIssue {
       await store.send(.signInTapped) { $0.isLoading = true }
       await store.receive(.loginResponse(.success(Fixture.session))) {
@@ -243,7 +272,9 @@ struct SignInTests {
 
   @Test func theEnglishTableWritesEnglishErrors() async {
     let error = LoginError(kind: .network, message: "down")
-    let store = TestStore(initialState: Self.filled, reducer: SignIn(auth: .failing(error), messages: .english))
+    let store = TestStore(initialState: Self.filled, reducer: SignIn(messages: .english)) {
+      $0.auth = .failing(error)
+    }
     await store.send(.signInTapped) { $0.isLoading = true }
     await store.receive(.loginResponse(.failure(error))) {
       $0.isLoading = false

@@ -8,7 +8,9 @@ struct UserListTests {
 
   @Test(arguments: [UserList.Action.onAppear, .refreshTapped])
   func fetchingFillsTheList(action: UserList.Action) async {
-    let store = TestStore(initialState: UserList.State(), reducer: UserList(client: .returning([Fixture.leanne, Fixture.ervin])))
+    let store = TestStore(initialState: UserList.State(), reducer: UserList()) {
+      $0.users = .returning([Fixture.leanne, Fixture.ervin])
+    }
     await store.send(action) { $0.isLoading = true }
     await store.receive(.usersResponse(.success([Fixture.leanne, Fixture.ervin]))) {
       $0.isLoading = false
@@ -26,7 +28,9 @@ struct UserListTests {
       await server.wait()
       return [Fixture.leanne]
     }
-    let store = TestStore(initialState: UserList.State(), reducer: UserList(client: client))
+    let store = TestStore(initialState: UserList.State(), reducer: UserList()) {
+      $0.users = client
+    }
     await store.send(.onAppear) { $0.isLoading = true }
     await calls.waitForCount(1)
     await store.send(.refreshTapped)
@@ -43,8 +47,10 @@ struct UserListTests {
   @Test func refreshingReplacesTheList() async {
     let store = TestStore(
       initialState: UserList.State(users: Self.rows),
-      reducer: UserList(client: .returning([Fixture.ervin]))
-    )
+      reducer: UserList()
+    ) {
+      $0.users = .returning([Fixture.ervin])
+    }
     await store.send(.refreshTapped) { $0.isLoading = true }
     await store.receive(.usersResponse(.success([Fixture.ervin]))) {
       $0.isLoading = false
@@ -58,7 +64,9 @@ struct UserListTests {
     (FetchError(kind: .parse, message: "The users reply did not decode"), "사용자 목록을 읽지 못했습니다."),
   ])
   func eachErrorKindBecomesStateAndKeepsTheRows(error: FetchError, message: String) async {
-    let store = TestStore(initialState: UserList.State(users: Self.rows), reducer: UserList(client: .failing(error)))
+    let store = TestStore(initialState: UserList.State(users: Self.rows), reducer: UserList()) {
+      $0.users = .failing(error)
+    }
     await store.send(.refreshTapped) { $0.isLoading = true }
     await store.receive(.usersResponse(.failure(error))) {
       $0.isLoading = false
@@ -71,8 +79,10 @@ struct UserListTests {
   @Test func aSuccessClearsTheLastError() async {
     let store = TestStore(
       initialState: UserList.State(error: FetchError(kind: .network, message: "x")),
-      reducer: UserList(client: .returning([]))
-    )
+      reducer: UserList()
+    ) {
+      $0.users = .returning([])
+    }
     await store.send(.refreshTapped) { $0.isLoading = true }
     await store.receive(.usersResponse(.success([]))) {
       $0.isLoading = false
@@ -82,7 +92,9 @@ struct UserListTests {
   }
 
   @Test func anotherErrorIsMappedToAFetchError() async {
-    let store = TestStore(initialState: UserList.State(), reducer: UserList(client: UsersClient { throw SomethingElse() }))
+    let store = TestStore(initialState: UserList.State(), reducer: UserList()) {
+      $0.users = UsersClient { throw SomethingElse() }
+    }
     await store.send(.onAppear) { $0.isLoading = true }
     await store.receive(.usersResponse(.failure(FetchError(kind: .network, message: "something else")))) {
       $0.isLoading = false

@@ -71,7 +71,10 @@ struct DemoRun {
       options: plugins, feature: AppFeature.featureName, schemaVersion: AppFeature.schemaVersion,
       initialState: initialState)
     let store = hosted.store(
-      initialState: initialState, reducer: AppFeature(environment: environment), feature: AppFeature.featureName)
+      initialState: initialState, reducer: AppFeature(environment: environment), feature: AppFeature.featureName
+    ) {
+      AppFeature.prepareDependencies(&$0, in: environment)
+    }
     let view = DemoConsoleView(store: store)
     try await DemoScript(store: store).run()
     try await hosted.finish()

@@ -2,7 +2,8 @@ import Foundation
 public import Reducers
 
 // The seed app's clients as environment keys: live ones talk to `--base-url` (or the host's
-// default server), replay ones report any call.
+// default server), replay ones report any call. The built-in features read them as dependencies
+// (`@Dependency(\.auth)`…), set from the environment by `useSeedClients(of:)`.
 
 enum AuthClientKey: FeatureEnvironmentKey {
   static func liveValue(_ environment: FeatureEnvironment) -> AuthClient {
@@ -55,5 +56,17 @@ extension FeatureEnvironment {
   public var sessions: SessionStore {
     get { self[SessionStoreKey.self] }
     set { self[SessionStoreKey.self] = newValue }
+  }
+}
+
+extension DependencyValues {
+  /// The seed app's clients and clock, from the host's environment: what the built-in features'
+  /// `prepareDependencies` give their stores.
+  mutating func useSeedClients(of environment: FeatureEnvironment) {
+    auth = environment.auth
+    sessions = environment.sessions
+    musicSearch = environment.musicSearch
+    users = environment.users
+    continuousClock = environment.clock
   }
 }

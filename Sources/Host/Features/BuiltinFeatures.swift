@@ -28,8 +28,9 @@ extension SignIn: RefoldFeature {
   public static let exampleActions: [Action] = [
     .binding(.set(\.username, "son@example.com")), .binding(.set(\.password, "password123")), .signInTapped,
   ]
-  public init(environment: FeatureEnvironment) {
-    self.init(auth: environment.auth, sessions: environment.sessions)
+  public init(environment: FeatureEnvironment) { self.init() }
+  public static func prepareDependencies(_ dependencies: inout DependencyValues, in environment: FeatureEnvironment) {
+    dependencies.useSeedClients(of: environment)
   }
 }
 
@@ -38,8 +39,9 @@ extension MusicSearch: RefoldFeature {
   public static let summary = "Searches music as the user types, debounced by 300 ms."
   public static func initialState(in environment: FeatureEnvironment) -> State { State() }
   public static let exampleActions: [Action] = [.queryChanged("new"), .queryChanged("new jeans")]
-  public init(environment: FeatureEnvironment) {
-    self.init(client: environment.musicSearch, clock: environment.clock)
+  public init(environment: FeatureEnvironment) { self.init() }
+  public static func prepareDependencies(_ dependencies: inout DependencyValues, in environment: FeatureEnvironment) {
+    dependencies.useSeedClients(of: environment)
   }
 }
 
@@ -48,8 +50,9 @@ extension UserList: RefoldFeature {
   public static let summary = "Fetches the user list from a JSON endpoint."
   public static func initialState(in environment: FeatureEnvironment) -> State { State() }
   public static let exampleActions: [Action] = [.onAppear]
-  public init(environment: FeatureEnvironment) {
-    self.init(client: environment.users)
+  public init(environment: FeatureEnvironment) { self.init() }
+  public static func prepareDependencies(_ dependencies: inout DependencyValues, in environment: FeatureEnvironment) {
+    dependencies.useSeedClients(of: environment)
   }
 }
 
@@ -93,13 +96,8 @@ extension AppFeature: RefoldFeature {
   public static let exampleActions: [Action] = [
     .amountInput(.textChanged("1234")), .greeting(.showGreetingTapped), .musicSearch(.queryChanged("좋은 날")),
   ]
-  public init(environment: FeatureEnvironment) {
-    self.init(
-      auth: environment.auth,
-      sessions: environment.sessions,
-      musicSearch: environment.musicSearch,
-      users: environment.users,
-      clock: environment.clock
-    )
+  public init(environment: FeatureEnvironment) { self.init() }
+  public static func prepareDependencies(_ dependencies: inout DependencyValues, in environment: FeatureEnvironment) {
+    dependencies.useSeedClients(of: environment)
   }
 }

@@ -1,15 +1,15 @@
 import Foundation
 
-/// The music search: it searches as the user types, once they pause.
+/// The music search: it searches as the user types, once they pause. Its client and its clock
+/// are dependencies (`\.musicSearch`, `\.continuousClock`).
 ///
 /// ```swift
-/// let search = MusicSearch(client: .live(), clock: ContinuousClock())
-/// let store = Store(initialState: MusicSearch.State(), reducer: search)
+/// let store = Store(initialState: MusicSearch.State(), reducer: MusicSearch())
 /// let binding = store.bind(\.results) { tableView.reload($0) }
 /// store.send(.queryChanged("new jeans"))   // 300 ms later: GET /search?term=new+jeans&…
 /// ```
 ///
-/// - Each `queryChanged` restarts a 300 ms wait on the injected clock, and cancels the search
+/// - Each `queryChanged` restarts a 300 ms wait on the clock, and cancels the search
 ///   in flight: only the last query of a burst is searched, and a stale answer never arrives.
 /// - An empty or whitespace-only query clears the results and the error, and cancels both the
 ///   wait and the search.
@@ -20,18 +20,13 @@ import Foundation
 ///   text. An error that is not a ``SearchError`` is mapped to one (`parse` for a
 ///   `DecodingError`, `network` for anything else).
 public struct MusicSearch: Reducer {
-  public let client: MusicSearchClient
-  public let clock: any Clock<Duration>
+  @Dependency(\.musicSearch) var client
+  @Dependency(\.continuousClock) var clock
 
   /// How long the user must pause before a search starts.
   public static let debounce: Duration = .milliseconds(300)
 
-  /// With no arguments the client is `unimplemented`: enough for replay, which never runs
-  /// effects.
-  public init(client: MusicSearchClient = .unimplemented, clock: any Clock<Duration> = ContinuousClock()) {
-    self.client = client
-    self.clock = clock
-  }
+  public init() {}
 
   enum CancelID: Hashable, Sendable { case search }
 

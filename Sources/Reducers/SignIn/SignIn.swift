@@ -1,11 +1,13 @@
 import Foundation
 
 /// The sign-in form: it logs in through ``AuthClient`` and keeps the session in a
-/// ``SessionStore`` (the tutorial kept the token, id, email and username in UserDefaults).
+/// ``SessionStore`` (the tutorial kept the token, id, email and username in UserDefaults), both
+/// dependencies (`\.auth`, `\.sessions`).
 ///
 /// ```swift
-/// let signIn = SignIn(auth: .live(baseURL: api), sessions: .live())
-/// let store = Store(initialState: SignIn.State(), reducer: signIn)
+/// let store = Store(initialState: SignIn.State(), reducer: SignIn()) {
+///   $0.auth = .live(baseURL: api)   // and $0.sessions, .live() by default
+/// }
 /// let binding = store.bind(\.canSubmit) { button.isEnabled = $0 }
 /// store.send(.binding(.set(\.username, "son@example.com")))
 /// store.send(.binding(.set(\.password, "password123")))
@@ -26,16 +28,12 @@ import Foundation
 ///
 /// The password and the session token are secrets: `State` and `Action` are ``Redactable``.
 public struct SignIn: Reducer {
-  public let auth: AuthClient
-  public let sessions: SessionStore
+  @Dependency(\.auth) var auth
+  @Dependency(\.sessions) var sessions
   /// The texts `errorMessage` is written in.
   public let messages: Messages
 
-  /// With no arguments the clients are the `unimplemented` ones: enough for replay, which
-  /// never runs effects.
-  public init(auth: AuthClient = .unimplemented, sessions: SessionStore = .unimplemented, messages: Messages = .korean) {
-    self.auth = auth
-    self.sessions = sessions
+  public init(messages: Messages = .korean) {
     self.messages = messages
   }
 

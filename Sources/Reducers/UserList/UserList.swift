@@ -1,9 +1,12 @@
 import Foundation
 
-/// The user list, fetched from a JSON endpoint through ``UsersClient``.
+/// The user list, fetched from a JSON endpoint through ``UsersClient``, a dependency
+/// (`\.users`).
 ///
 /// ```swift
-/// let store = Store(initialState: UserList.State(), reducer: UserList(client: .live()))
+/// let store = Store(initialState: UserList.State(), reducer: UserList()) {
+///   $0.users = .live(baseURL: api)   // JSONPlaceholder by default
+/// }
 /// let binding = store.bind(\.users) { tableView.reload($0) }
 /// store.send(.onAppear)
 /// ```
@@ -12,13 +15,9 @@ import Foundation
 /// started: the second action changes nothing. An error that is not a ``FetchError`` is mapped
 /// to one (`parse` for a `DecodingError`, `network` for anything else).
 public struct UserList: Reducer {
-  public let client: UsersClient
+  @Dependency(\.users) var client
 
-  /// With no arguments the client is `unimplemented`: enough for replay, which never runs
-  /// effects.
-  public init(client: UsersClient = .unimplemented) {
-    self.client = client
-  }
+  public init() {}
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {

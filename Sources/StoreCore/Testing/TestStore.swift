@@ -5,7 +5,10 @@ import IssueReporting
 /// ```swift
 /// @Test func searchDebounces() async {
 ///   let clock = VirtualClock()
-///   let store = TestStore(initialState: MusicSearch.State(), reducer: MusicSearch(search: .mock, clock: clock))
+///   let store = TestStore(initialState: MusicSearch.State(), reducer: MusicSearch()) {
+///     $0.musicSearch = .returning([hypeBoy])
+///     $0.continuousClock = clock
+///   }
 ///   await store.send(.queryChanged("new jeans")) { $0.query = "new jeans" }
 ///   await clock.advance(by: .milliseconds(300))
 ///   await store.receive(.searchResponse(.success([hypeBoy]))) { $0.results = [hypeBoy] }

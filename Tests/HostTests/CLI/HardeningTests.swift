@@ -130,7 +130,7 @@ struct HardeningTests {
     let stderr = String(decoding: stderrData, as: UTF8.self)
     #expect(status == 143, "\(stderr)")
     #expect(stderr == "refold: stopped by SIGTERM after 1 actions; the log \(log) is closed\n", "\(stderr)")
-    let result = try Replayer(reducer: UserList(client: .unimplemented)).replay(file: URL(fileURLWithPath: log))
+    let result = try Replayer(reducer: UserList()).replay(file: URL(fileURLWithPath: log))
     #expect(result.eventCount == 1)
     #expect(result.verifiedCheckpoints == 1, "the final checkpoint close() writes")
   }

@@ -18,8 +18,10 @@ struct SearchBurstTests {
       #expect(backend.requestCount(for: "/search") == 1)
 
       let clock = VirtualClock()
-      let search = MusicSearch(client: .live(baseURL: backend.baseURL), clock: clock)
-      let store = TestStore(initialState: MusicSearch.State(), reducer: search)
+      let store = TestStore(initialState: MusicSearch.State(), reducer: MusicSearch()) {
+        $0.musicSearch = .live(baseURL: backend.baseURL)
+        $0.continuousClock = clock
+      }
       await store.send(.queryChanged("n")) {
         $0.query = "n"
         $0.isSearching = true
@@ -52,7 +54,10 @@ struct SearchBurstTests {
       #expect(backend.requestCount(for: "/search") == 2)
 
       let clock = VirtualClock()
-      let store = TestStore(initialState: MusicSearch.State(), reducer: MusicSearch(client: live, clock: clock))
+      let store = TestStore(initialState: MusicSearch.State(), reducer: MusicSearch()) {
+        $0.musicSearch = live
+        $0.continuousClock = clock
+      }
       await store.send(.queryChanged("iu")) {
         $0.query = "iu"
         $0.isSearching = true

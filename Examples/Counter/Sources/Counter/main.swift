@@ -12,7 +12,7 @@ final class PrintCommits: StorePlugin {
 func main() async {
   let store = Store(
     initialState: Counter.State(),
-    reducer: Counter(clock: ContinuousClock()),
+    reducer: Counter(),
     plugins: [PrintCommits()]
   )
   var bindings: Set<StoreBinding> = []

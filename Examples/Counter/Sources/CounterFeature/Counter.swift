@@ -1,7 +1,8 @@
 import Store
 
-/// The example's feature: a counter with a debounced, cancellable increment, and a fact about the
-/// count fetched through a client of its own, a dependency (`@Dependency(\.facts)`). Public, so
+/// The example's feature: a counter with a debounced, cancellable increment on the clock
+/// dependency (`@Dependency(\.continuousClock)`), and a fact about the count fetched through a
+/// client of its own, a dependency too (`@Dependency(\.facts)`). Public, so
 /// that both executables (the store demo and the command-line tool) use it through this module.
 public struct Counter: Reducer {
   public struct State: Equatable, Codable, Sendable {
@@ -24,12 +25,10 @@ public struct Counter: Reducer {
 
   enum CancelID: Hashable, Sendable { case delay }
 
-  let clock: any Clock<Duration>
+  @Dependency(\.continuousClock) var clock
   @Dependency(\.facts) var facts
 
-  public init(clock: any Clock<Duration>) {
-    self.clock = clock
-  }
+  public init() {}
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {

@@ -17,10 +17,11 @@ extension Counter: RefoldFeature {
   public static let summary = "A counter with a delayed, cancellable increment and a fact about its count."
   public static let exampleActions: [Action] = [.incrementTapped, .delayedIncrementTapped, .cancelTapped, .factTapped]
   public static func initialState(in environment: FeatureEnvironment) -> State { State() }
-  public init(environment: FeatureEnvironment) { self.init(clock: environment.clock) }
+  public init(environment: FeatureEnvironment) { self.init() }
 
   /// The hosted Counter's FactClient (`@Dependency(\.facts)`) asks `--base-url`, when given.
   public static func prepareDependencies(_ dependencies: inout DependencyValues, in environment: FeatureEnvironment) {
+    dependencies.continuousClock = environment.clock
     dependencies.facts = environment.baseURL.map { FactClient.live(baseURL: $0) } ?? .unavailable
   }
 }

@@ -8,7 +8,7 @@ import Testing
 struct CounterTests {
   @Test func tapsCloserThanTheDebounceIncrementOnce() async {
     let clock = VirtualClock()
-    let store = TestStore(initialState: Counter.State(), reducer: Counter(clock: clock))
+    let store = TestStore(initialState: Counter.State(), reducer: Counter()) { $0.continuousClock = clock }
     await store.send(.delayedIncrementTapped)
     await clock.advance(by: .milliseconds(5))
     await store.send(.delayedIncrementTapped)
@@ -22,7 +22,7 @@ struct CounterTests {
 
   @Test func cancellingTheDebouncedIncrementLeavesTheCount() async {
     let clock = VirtualClock()
-    let store = TestStore(initialState: Counter.State(), reducer: Counter(clock: clock))
+    let store = TestStore(initialState: Counter.State(), reducer: Counter()) { $0.continuousClock = clock }
     await store.send(.delayedIncrementTapped)
     await store.send(.cancelTapped)
     await clock.advance(by: .seconds(1))
@@ -31,7 +31,7 @@ struct CounterTests {
   }
 
   @Test func aFactComesFromTheClientTheTestGives() async {
-    let store = TestStore(initialState: Counter.State(count: 3), reducer: Counter(clock: VirtualClock())) {
+    let store = TestStore(initialState: Counter.State(count: 3), reducer: Counter()) {
       $0.facts = FactClient { "\($0) is the number of primary colours" }
     }
     await store.send(.factTapped)

@@ -9,7 +9,7 @@ import Testing
 struct WrongAssertionTests {
   @Test(.enabled(if: ProcessInfo.processInfo.environment["REFOLD_EXPECT_FAILURE"] == "1"))
   func aWrongAssertionFailsTheTest() async {
-    let store = TestStore(initialState: Counter.State(), reducer: Counter(clock: VirtualClock()))
+    let store = TestStore(initialState: Counter.State(), reducer: Counter())
     await store.send(.incrementTapped) { $0.count = 2 }
   }
 }
