@@ -43,7 +43,7 @@ struct BenchRunner {
   func measure(_ workload: Bench.Workload, systems: Set<Bench.System>? = nil) async throws -> [BenchRow] {
     let wanted = Bench.systems(for: workload).filter { systems?.contains($0) ?? true }
     switch workload {
-    case .w1, .w2, .w3:
+    case .w1, .w2, .w3, .w8:
       return measureSync(workload, wanted.compactMap { system in Bench.fixture(workload, system).map { (system, $0) } })
     case .w4:
       return try await measureRecorded(wanted)

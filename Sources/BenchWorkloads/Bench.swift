@@ -26,6 +26,9 @@ public enum Bench {
     /// A burst of distinct 64 KB actions to a store with a `Recorder`: the peak memory, against
     /// the same burst unrecorded.
     case w7 = "W7"
+    /// One screen's action in a 1,000-screen navigation stack (`StackState`, `forEach`), one
+    /// binding on the top screen.
+    case w8 = "W8"
   }
 
   /// What runs a workload: Refold, or one of the in-suite baselines.

@@ -8,10 +8,11 @@ extension Bench {
     case .w5: [.refold, .refoldDistinct]
     case .w6: [.refold, .naive, .floor]
     case .w7: [.refoldUnrecorded, .refold]
+    case .w8: [.refold, .floor]
     }
   }
 
-  /// A fixture for a synchronous workload (W1, W2, W3), set up and ready to run; nil for the
+  /// A fixture for a synchronous workload (W1, W2, W3, W8), set up and ready to run; nil for the
   /// others and for a system a workload does not run on.
   @MainActor
   public static func fixture(_ workload: Workload, _ system: System) -> (any BenchFixture)? {
@@ -29,6 +30,8 @@ extension Bench {
     case (.w3, .naive): AmountObservable()
     case (.w3, .opencombine): AmountCombine()
     case (.w3, .floor): AmountFloor()
+    case (.w8, .refold): DrilldownStore()
+    case (.w8, .floor): DrilldownFloor()
     default: nil
     }
   }

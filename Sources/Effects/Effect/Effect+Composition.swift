@@ -61,3 +61,29 @@ extension Effect {
     }
   }
 }
+
+extension Effect {
+  /// Runs each `.run` of this effect inside `wrap`, which is given the run's `send` and the run
+  /// itself. The presentation reducer uses it to give a presented child's effects a `dismiss`
+  /// that sends the parent's dismiss action.
+  package func aroundEachRun(
+    _ wrap: @escaping @Sendable (_ send: Send<Action>, _ run: @Sendable () async -> Void) async -> Void
+  ) -> Self {
+    switch operation {
+    case .none, .send, .cancel:
+      return self
+    case let .run(priority, operation):
+      return .init(operation: .run(priority) { send in await wrap(send) { await operation(send) } })
+    case let .merge(effects):
+      return .init(operation: .merge(effects.map { $0.aroundEachRun(wrap) }))
+    case let .concatenate(effects):
+      return .init(operation: .concatenate(effects.map { $0.aroundEachRun(wrap) }))
+    case let .cancellable(id, cancelInFlight, effect):
+      return .init(operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.aroundEachRun(wrap)))
+    case let .deferred(wait, effect):
+      return .init(operation: .deferred(wait, effect.aroundEachRun(wrap)))
+    case let .throttle(id, interval, clock, latest, effect):
+      return .init(operation: .throttle(id: id, interval: interval, clock: clock, latest: latest, effect.aroundEachRun(wrap)))
+    }
+  }
+}

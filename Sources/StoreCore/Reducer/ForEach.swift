@@ -106,6 +106,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
 }
 
 /// A call site kept for reporting a misuse where it was written.
+@usableFromInline
 struct CallSite: Sendable {
   let fileID: StaticString
   let filePath: StaticString
