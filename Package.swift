@@ -97,6 +97,8 @@ let package = Package(
       dependencies: [
         "Reducers",
         "Store",
+        // NB: Printer.fullDiff diffs the whole state as TCA's `_printChanges` does.
+        .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),

@@ -25,6 +25,7 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
   registerEventLogBenchmarks()
+  registerPrinterAndObservationBenchmarks()
 }
 
 /// No spaces: package-benchmark writes a threshold file with "_" for " " but looks it up by

@@ -205,3 +205,66 @@ private final class LockedCount: Sendable {
   private(set) var value = 0
   func increment() { value += 1 }
 }
+
+/// An account screen that asks before it logs out, with an alert presented as ephemeral state.
+private struct Account: Reducer {
+  struct State: Equatable, Codable, Sendable {
+    @Presents var alert: AlertState<Action.Alert>?
+    var isLoggedIn = true
+  }
+  enum Action: Equatable, Codable, Sendable {
+    case logoutTapped
+    case alert(PresentationAction<Alert>)
+
+    enum Alert: Equatable, Codable, Sendable { case confirmLogout }
+  }
+
+  static let confirm = AlertState<Action.Alert>(
+    title: "Log out?",
+    buttons: [.destructive("Log out", action: .confirmLogout), .cancel("Cancel")]
+  )
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .logoutTapped: state.alert = Self.confirm
+      case .alert(.presented(.confirmLogout)): state.isLoggedIn = false
+      case .alert: break
+      }
+      return .none
+    }
+    .ifLet(\.$alert, action: Action.alert)
+  }
+}
+
+/// Issue 24, alerts: a button's action reaches the parent, then the alert is dismissed; a
+/// cancel is the dismissal itself; both are asserted as state.
+@MainActor
+struct AlertPresentationTests {
+  @Test func aButtonsActionReachesTheParentThenTheAlertIsGone() async {
+    let store = TestStore(initialState: Account.State(), reducer: Account())
+    await store.send(.logoutTapped) { $0.alert = Account.confirm }
+    await store.send(.alert(.presented(.confirmLogout))) {
+      $0.alert = nil
+      $0.isLoggedIn = false
+    }
+    await store.finish()
+  }
+
+  @Test func cancellingDismissesAndChangesNothingElse() async {
+    let store = TestStore(initialState: Account.State(), reducer: Account())
+    await store.send(.logoutTapped) { $0.alert = Account.confirm }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    await store.finish()
+  }
+
+  @Test func theLoggedAlertIsItsValue() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    var state = Account.State()
+    state.alert = Account.confirm
+    let json = String(decoding: try encoder.encode(state), as: UTF8.self)
+    #expect(json.contains(#""alert":{"buttons":[{"action":{"confirmLogout":{}},"label":"Log out","role":"destructive"}"#))
+    #expect(try JSONDecoder().decode(Account.State.self, from: Data(json.utf8)) == state)
+  }
+}
