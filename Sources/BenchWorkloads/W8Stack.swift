@@ -29,9 +29,17 @@ extension Bench {
 
     public init() {}
 
+    // NB: A path written out by hand: one derived from the case's constructor finds the
+    //     payload of a matching action through a Mirror, about 1.5 µs, which is what W8 would
+    //     then measure instead of the stack.
+    static let pathPath = ActionPath<Action, StackAction<Screen.State, Screen.Action>>(
+      embed: Action.path,
+      extract: { if case let .path(action) = $0 { action } else { nil } }
+    )
+
     public var body: some Reducer<State, Action> {
       EmptyReducer()
-        .forEach(\.path, action: Action.path) { Screen() }
+        .forEach(\.path, action: Self.pathPath) { Screen() }
     }
 
     /// The stack W8 starts from.

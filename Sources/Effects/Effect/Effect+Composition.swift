@@ -87,3 +87,10 @@ extension Effect {
     }
   }
 }
+
+extension Effect {
+  /// Whether this is `.none`: a reducer that lifts effects can skip making closures for it.
+  package var isNone: Bool {
+    if case .none = operation { true } else { false }
+  }
+}

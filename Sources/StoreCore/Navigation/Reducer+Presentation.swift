@@ -137,7 +137,10 @@ public struct _PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
     into state: inout Parent.State, action: Child.Action, lifetime: ChildLifetime
   ) -> Effect<Parent.Action> {
     let toPresentationAction = self.toPresentationAction
-    return child.reduce(into: &state[keyPath: toPresentationState].wrappedValue!, action: action)
+    let effect = child.reduce(into: &state[keyPath: toPresentationState].wrappedValue!, action: action)
+    // NB: Most child actions start nothing: no closure is made for them.
+    guard !effect.isNone else { return .none }
+    return effect
       .map { toPresentationAction.embed(.presented($0)) }
       .aroundEachRun { send, run in
         await DismissEffect.$presenter.withValue({ send(toPresentationAction.embed(.dismiss)) }) {

@@ -64,9 +64,13 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     switch stackAction {
     case let .element(id, elementAction):
       let elementEffect = reduceElement(into: &state, id: id, action: elementAction)
+      let structureBefore = state[keyPath: toStack].structure
       let idsBefore = state[keyPath: toStack].idSnapshot
       let parentEffect = parent.reduce(into: &state, action: action)
-      guard state[keyPath: toStack].idSnapshot != idsBefore else { return .merge(elementEffect, parentEffect) }
+      // NB: The usual case, the parent leaving the stack alone, costs one comparison.
+      guard state[keyPath: toStack].structure != structureBefore else {
+        return elementEffect.isNone ? parentEffect : .merge(elementEffect, parentEffect)
+      }
       return .merge([elementEffect, parentEffect] + cancellations(leaving: Array(idsBefore), state))
 
     case let .push(id, element):
@@ -123,6 +127,8 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       )
       return .none
     }
+    // NB: Most screen actions start nothing: no closure is made for them.
+    guard !effect.isNone else { return .none }
     let toStackAction = self.toStackAction
     return effect
       .map { toStackAction.embed(.element(id: id, action: $0)) }

@@ -1,4 +1,5 @@
 import IdentifiedCollections
+import Synchronization
 
 /// A stack of screens (a drill-down): the root's path, one state per pushed screen, each with
 /// a ``StackElementID``.
@@ -22,6 +23,10 @@ public struct StackState<Element> {
   private var entries: IdentifiedArray<StackElementID, Entry>
   /// The id the next pushed screen gets.
   public private(set) var nextID: StackElementID
+  /// Changes, to a value no other stack has had, whenever screens are pushed, popped or
+  /// replaced, but not when a screen's own state changes: the stack `forEach` compares it to
+  /// learn in O(1) whether the parent changed the stack. Neither compared nor encoded.
+  private(set) var structure = newStackStructure()
 
   public init() {
     entries = IdentifiedArray(id: \.id)
@@ -48,7 +53,12 @@ public struct StackState<Element> {
     get { entries[id: id]?.state }
     set {
       guard entries[id: id] != nil else { return }
-      if let newValue { entries[id: id]!.state = newValue } else { entries.remove(id: id) }
+      if let newValue {
+        entries[id: id]!.state = newValue
+      } else {
+        entries.remove(id: id)
+        structure = newStackStructure()
+      }
     }
   }
 
@@ -70,6 +80,7 @@ public struct StackState<Element> {
     let id = nextID
     entries.append(Entry(id: id, state: element))
     nextID = StackElementID(id.rawValue + 1)
+    structure = newStackStructure()
     return id
   }
 
@@ -79,6 +90,7 @@ public struct StackState<Element> {
     guard id >= nextID else { return false }
     entries.append(Entry(id: id, state: element))
     nextID = StackElementID(id.rawValue + 1)
+    structure = newStackStructure()
     return true
   }
 
@@ -88,6 +100,7 @@ public struct StackState<Element> {
   public mutating func pop(from id: StackElementID) -> Bool {
     guard let index = entries.index(id: id) else { return false }
     entries.removeSubrange(index...)
+    structure = newStackStructure()
     return true
   }
 
@@ -96,6 +109,7 @@ public struct StackState<Element> {
   public mutating func pop(to id: StackElementID) -> Bool {
     guard let index = entries.index(id: id) else { return false }
     entries.removeSubrange((index + 1)...)
+    structure = newStackStructure()
     return true
   }
 
@@ -103,12 +117,14 @@ public struct StackState<Element> {
   @discardableResult
   public mutating func popLast() -> Element? {
     guard !entries.isEmpty else { return nil }
+    structure = newStackStructure()
     return entries.removeLast().state
   }
 
   /// Pops every screen.
   public mutating func removeAll() {
     entries.removeAll()
+    structure = newStackStructure()
   }
 }
 
@@ -165,4 +181,11 @@ extension StackState: Codable where Element: Codable {
     try container.encode(nextID, forKey: .nextID)
     try container.encode(Array(entries.elements), forKey: .elements)
   }
+}
+
+/// Hands out the values of `StackState.structure`: never the same twice in a process.
+private let stackStructures = Atomic<UInt64>(0)
+
+private func newStackStructure() -> UInt64 {
+  stackStructures.add(1, ordering: .relaxed).newValue
 }
