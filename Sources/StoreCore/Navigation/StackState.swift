@@ -42,8 +42,8 @@ public struct StackState<Element> {
   /// The ids from the bottom of the stack to its top.
   public var ids: [StackElementID] { Array(entries.ids) }
 
-  /// The ids, sharing the stack's storage: taking one allocates nothing, and comparing two
-  /// taken from the same storage is one pointer check.
+  /// The ids, sharing the stack's storage: taking one allocates nothing. The stack `forEach`
+  /// keeps one across the parent's reducer, to cancel what the parent popped.
   var idSnapshot: some Sequence<StackElementID> & Equatable { entries.ids }
 
   /// The screen with `id`, or nil when it is not on the stack. Setting it changes that screen;
