@@ -176,9 +176,8 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
   /// Leaves the main actor (the hop happens on the call), then marks the body as begun.
   @concurrent
   private nonisolated static func run(_ body: @Sendable () async -> Void, countedIn tracker: EffectTracker?) async {
-    guard let tracker else { return await body() }
-    tracker.didStart()
-    await EffectTracker.$current.withValue(tracker) { await body() }
+    tracker?.didStart()
+    await body()
   }
 
   /// Also when the runtime is gone: the store (and with it the runtime) may have been released

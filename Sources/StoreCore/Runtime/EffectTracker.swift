@@ -28,22 +28,6 @@ final class EffectTracker: TaskExecutor, @unchecked Sendable {
   private var returnedJobs = 0
   private var waiters: [UInt64: Waiter] = [:]
   private var nextWaiterID: UInt64 = 0
-  /// Tasks of this tracker's effects that are sleeping on a ``VirtualClock`` now: they go on
-  /// only when the test advances it.
-  private var parked = 0
-
-  /// The tracker whose effect task is running here: set around each effect's body, so that a
-  /// ``VirtualClock`` can say that the task sleeps on it.
-  @TaskLocal static var current: EffectTracker?
-
-  /// Called by a ``VirtualClock`` when a task of this tracker starts sleeping on it, and with
-  /// `false` when the sleep ends (woken or cancelled).
-  func setParked(_ isParked: Bool) {
-    lock.withLock { parked += isParked ? 1 : -1 }
-  }
-
-  /// How many of this tracker's tasks sleep on a ``VirtualClock`` now.
-  var parkedCount: Int { lock.withLock { parked } }
 
   private struct Waiter {
     let continuation: CheckedContinuation<Void, Never>
@@ -83,17 +67,6 @@ final class EffectTracker: TaskExecutor, @unchecked Sendable {
       return givingUp.values.map(\.continuation)
     }
     for waiter in ready { waiter.resume() }
-  }
-
-  /// Waits until this tracker's effects are quiet and the main actor has run what they handed
-  /// it (an effect's `send`), as ``settleAll(rounds:)`` does for every tracker.
-  @concurrent
-  func settle(rounds: Int = 8) async {
-    for _ in 0..<rounds {
-      await waitUntilQuiet()
-      await MainActor.run {}
-      if isQuiet { return }
-    }
   }
 
   /// No task is waiting to begin and no job is queued or running.

@@ -131,8 +131,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     column: UInt = #column
   ) async {
     let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    // Effects that sleep on a VirtualClock would wait for the test, which is waiting here.
-    if trackedRunningEffects.count > 0, await effectsBlockedOnTheTest() == nil {
+    if trackedRunningEffects.count > 0 {
       let runtime = store.runtime
       let untracked = untrackedEffects
       _ = await withTimeout(timeout) { await runtime.idle(ignoring: untracked) }
@@ -190,23 +189,6 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     guard count > 0 else { return }
     state = recorder.received[count - 1].state
     recorder.received.removeFirst(count)
-  }
-
-  /// Why no effect can send anything until the test acts, once this store's effects have gone
-  /// as far as they can: none is running, or every one still running sleeps on a
-  /// ``VirtualClock``, which moves only when the test advances it. Nil when an effect may still
-  /// send something by itself (it waits on a server, say), so the caller waits in real time.
-  func effectsBlockedOnTheTest() async -> TestStoreMessages.Blocked? {
-    guard let tracker = store.runtime.tracker else { return nil }
-    await tracker.settle()
-    let running = store.runtime.runningCount
-    if running == 0 { return .noEffectRunning }
-    return tracker.parkedCount >= running ? .sleepingOnVirtualClock(running) : nil
-  }
-
-  /// Whether an action that `isWanted` accepts has been received and not yet asserted.
-  func hasReceived(_ isWanted: (Action) -> Bool) -> Bool {
-    recorder.received.contains { isWanted($0.action) }
   }
 
   /// Waits until every effect started so far has run up to a suspension, then yields once

@@ -60,34 +60,6 @@ enum TestStoreMessages {
       """
   }
 
-  /// Why nothing can arrive until the test acts.
-  enum Blocked: Equatable {
-    case noEffectRunning
-    /// This many effect tasks, each asleep on a VirtualClock.
-    case sleepingOnVirtualClock(Int)
-  }
-
-  /// `receive` found, without waiting, that nothing can send the action it expects.
-  static func noneCanArrive(expected: String, blocked: Blocked) -> String {
-    let reason =
-      switch blocked {
-      case .noEffectRunning:
-        "No effect is running that could send it. Was the effect cancelled?"
-      case let .sleepingOnVirtualClock(count):
-        """
-        Every effect still running (\(count)) sleeps on a VirtualClock, which moves only when \
-        the test advances it: advance the clock before "receive".
-        """
-      }
-    return """
-      Expected to receive an action, but none can arrive:
-
-      \(expected)
-
-      \(reason)
-      """
-  }
-
   static func unexpectedReceived(_ description: String) -> String {
     "Received an unexpected action: …\n\n\(description)"
   }

@@ -66,11 +66,6 @@ public final class VirtualClock: Clock, @unchecked Sendable {
       nextSleeperID += 1
       return nextSleeperID
     }
-    // A TestStore's effect says that it waits for this clock, so that a `receive` can tell that
-    // nothing will arrive until the test advances it.
-    let tracker = EffectTracker.current
-    tracker?.setParked(true)
-    defer { tracker?.setParked(false) }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         let outcome: Result<Void, any Error>? = lock.withLock {
