@@ -137,16 +137,11 @@ public struct _PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
     into state: inout Parent.State, action: Child.Action, lifetime: ChildLifetime
   ) -> Effect<Parent.Action> {
     let toPresentationAction = self.toPresentationAction
-    let effect = child.reduce(into: &state[keyPath: toPresentationState].wrappedValue!, action: action)
-    // NB: Most child actions start nothing: no closure is made for them.
-    guard !effect.isNone else { return .none }
-    return effect
-      .map { toPresentationAction.embed(.presented($0)) }
-      .aroundEachRun { send, run in
-        await DismissEffect.$presenter.withValue({ send(toPresentationAction.embed(.dismiss)) }) {
-          await run()
-        }
-      }
-      .cancellable(id: lifetime)
+    return child.reduce(into: &state[keyPath: toPresentationState].wrappedValue!, action: action)
+      .presentedChild(
+        embed: { toPresentationAction.embed(.presented($0)) },
+        dismissal: { toPresentationAction.embed(.dismiss) },
+        lifetime: lifetime
+      )
   }
 }

@@ -127,16 +127,11 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       )
       return .none
     }
-    // NB: Most screen actions start nothing: no closure is made for them.
-    guard !effect.isNone else { return .none }
     let toStackAction = self.toStackAction
-    return effect
-      .map { toStackAction.embed(.element(id: id, action: $0)) }
-      .aroundEachRun { send, run in
-        await DismissEffect.$presenter.withValue({ send(toStackAction.embed(.popFrom(id: id))) }) {
-          await run()
-        }
-      }
-      .cancellable(id: lifetime(of: id))
+    return effect.presentedChild(
+      embed: { toStackAction.embed(.element(id: id, action: $0)) },
+      dismissal: { toStackAction.embed(.popFrom(id: id)) },
+      lifetime: lifetime(of: id)
+    )
   }
 }

@@ -44,7 +44,7 @@ public struct StackState<Element> {
 
   /// The ids, sharing the stack's storage: taking one allocates nothing. The stack `forEach`
   /// keeps one across the parent's reducer, to cancel what the parent popped.
-  var idSnapshot: some Sequence<StackElementID> & Equatable { entries.ids }
+  var idSnapshot: some Sequence<StackElementID> { entries.ids }
 
   /// The screen with `id`, or nil when it is not on the stack. Setting it changes that screen;
   /// setting nil removes it (the screens above stay). Setting a screen that is not on the
