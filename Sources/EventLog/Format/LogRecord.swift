@@ -10,7 +10,9 @@ public enum LogRecord: Sendable, Equatable {
 }
 
 /// An event line: `{"seq":1,"t":1763740800.123,"origin":"send","action":{…},"crc":"…"}`, with
-/// `"draws":[…]` before `"action"` when the reducer drew values (`Draw`) while it folded it.
+/// `"during":N` before `"action"` when the action was sent while the store was folding seq N
+/// (``ReentrantSend``), and `"draws":[…]` before `"action"` when the reducer drew values
+/// (`Draw`) while it folded it.
 public struct LogEvent: Sendable, Equatable {
   /// 1, 2, 3 … with no gaps.
   public var seq: UInt64
@@ -21,15 +23,23 @@ public struct LogEvent: Sendable, Equatable {
   package var action: JSONValue
   /// What the reducer drew while it folded the action, in order; replay hands them back.
   public var draws: [Draw]
+  /// The seq of the action the store was folding when this one was sent (a re-entrant send,
+  /// ``ReentrantSend``); `nil` for nearly every event. Replay does not need it: the order of
+  /// the events is the order of the folds.
+  public var sentDuring: UInt64?
   /// The 1-based line number in the file.
   public var line: Int
 
-  package init(seq: UInt64, t: Double, origin: ActionOrigin, action: JSONValue, draws: [Draw] = [], line: Int) {
+  package init(
+    seq: UInt64, t: Double, origin: ActionOrigin, action: JSONValue, draws: [Draw] = [], sentDuring: UInt64? = nil,
+    line: Int
+  ) {
     self.seq = seq
     self.t = t
     self.origin = origin
     self.action = action
     self.draws = draws
+    self.sentDuring = sentDuring
     self.line = line
   }
 
@@ -79,10 +89,10 @@ public struct LogCheckpoint: Sendable, Equatable {
 
 /// Builds event and checkpoint lines into a reusable buffer.
 package enum LogLineWriter {
-  /// Appends `{"seq":…,"t":…,"origin":…[,"draws":…],"action":…,"crc":…}\n`, the action
-  /// redacted.
+  /// Appends `{"seq":…,"t":…,"origin":…[,"during":…][,"draws":…],"action":…,"crc":…}\n`, the
+  /// action redacted.
   package static func appendEvent<Action: Encodable>(
-    seq: UInt64, t: Double, origin: ActionOrigin, action: Action, draws: [Draw]? = nil,
+    seq: UInt64, t: Double, origin: ActionOrigin, action: Action, draws: [Draw]? = nil, sentDuring: UInt64? = nil,
     encoder: LogJSONEncoder, into buffer: inout [UInt8]
   ) throws {
     let start = buffer.count
@@ -90,9 +100,17 @@ package enum LogLineWriter {
     JSONBytes.appendDecimal(seq, to: &buffer)
     JSONBytes.append(#","t":"#, to: &buffer)
     buffer.append(contentsOf: (JSONNumber.text(for: t.isFinite ? t : 0) ?? "0").utf8)
-    if let draws, !draws.isEmpty {
+    let hasDraws = draws.map { !$0.isEmpty } ?? false
+    if hasDraws || sentDuring != nil {
+      // NB: The unusual events leave the fixed prefix that the reader's fast path matches, and
+      //     take its general path, which reads fields by name.
       JSONBytes.append(origin == .send ? #","origin":"send","# : #","origin":"effect","#, to: &buffer)
-      EventDraws.append(draws, to: &buffer)
+      if let sentDuring {
+        JSONBytes.append(#""during":"#, to: &buffer)
+        JSONBytes.appendDecimal(sentDuring, to: &buffer)
+        buffer.append(UInt8(ascii: ","))
+      }
+      if let draws, hasDraws { EventDraws.append(draws, to: &buffer) }
       JSONBytes.append(#""action":"#, to: &buffer)
     } else {
       JSONBytes.append(origin == .send ? #","origin":"send","action":"# : #","origin":"effect","action":"#, to: &buffer)

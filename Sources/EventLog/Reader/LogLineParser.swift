@@ -96,7 +96,14 @@ struct LogLineParser: Sendable {
       }
       guard let action = object["action"] else { throw .malformed("the event has no \"action\"") }
       let draws = try object["draws"].map { value throws(Problem) in try EventDraws.parse(value) } ?? []
-      return .event(LogEvent(seq: seq, t: t, origin: origin, action: action, draws: draws, line: number))
+      var sentDuring: UInt64?
+      if let during = object["during"] {
+        guard let duringSeq = during.uint64Value, duringSeq > 0, duringSeq < seq else {
+          throw .malformed("the event's \"during\" is not the seq of an earlier event")
+        }
+        sentDuring = duringSeq
+      }
+      return .event(LogEvent(seq: seq, t: t, origin: origin, action: action, draws: draws, sentDuring: sentDuring, line: number))
     }
     if object["checkpoint"] != nil {
       guard let seq = object["checkpoint"]?.uint64Value else {

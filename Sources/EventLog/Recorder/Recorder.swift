@@ -177,7 +177,10 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
   ///   after ``close()``.
   @MainActor
   public func didCommit(_ commit: Commit<State, Action>) throws {
-    if queue.push(origin: commit.origin, action: commit.action, state: commit.state, draws: commit.draws.isEmpty ? nil : commit.draws) { return }
+    if queue.push(
+      origin: commit.origin, action: commit.action, state: commit.state,
+      draws: commit.draws.isEmpty ? nil : commit.draws, sentDuring: commit.reentrance?.seq
+    ) { return }
     let failure = queue.lock.withLock { lifecycle.failure }
     if let failure { throw failure }
     throw RecorderError(.closed, path: path, message: "seq \(commit.seq) came after close() and was not recorded")

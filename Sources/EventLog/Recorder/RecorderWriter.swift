@@ -100,9 +100,10 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
       if oldest == nil { oldest = time }
       let lineStart = out.count
       do {
+        let notes = queue.takeNotes(seq: seq)
         try LogLineWriter.appendEvent(
-          seq: seq, t: time, origin: commit.origin, action: commit.action, draws: queue.takeDraws(seq: seq), encoder: encoder,
-          into: &out)
+          seq: seq, t: time, origin: commit.origin, action: commit.action, draws: notes?.draws,
+          sentDuring: notes?.sentDuring, encoder: encoder, into: &out)
       } catch {
         try flush(throughSeq: throughSeq, oldest: oldest)
         throw RecorderError(

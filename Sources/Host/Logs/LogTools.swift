@@ -120,6 +120,10 @@ struct LogSummary {
   var snapshots = 0
   var lastCheckpoint: UInt64?
   var warnings: [String] = []
+  /// Events sent while the store folded another (``LogEvent/sentDuring``), and the first few
+  /// of them as (seq, seq it was sent during).
+  var reentrantSends = 0
+  var firstReentrantSends: [(seq: UInt64, during: UInt64)] = []
 
   init(path: String, header: LogHeader, totalBytes: Int) {
     self.path = path
@@ -146,6 +150,10 @@ struct LogSummary {
       }
       firstTime = firstTime ?? event.t
       lastTime = event.t
+      if let during = event.sentDuring {
+        reentrantSends += 1
+        if firstReentrantSends.count < Self.maxReentrantSendsShown { firstReentrantSends.append((event.seq, during)) }
+      }
     case let .checkpoint(checkpoint):
       checkpoints += 1
       if checkpoint.hasState { snapshots += 1 }
@@ -154,6 +162,7 @@ struct LogSummary {
   }
 
   static var maxActionNames: Int { 1_000 }
+  static var maxReentrantSendsShown: Int { 10 }
 
   /// What is printed of the file (its feature, its action names, its timestamps, its warnings)
   /// goes through `Terminal.quoted`, so that a crafted log cannot send escape sequences.
@@ -171,6 +180,12 @@ struct LogSummary {
       formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
       let span = String(format: "%.3f s", lastTime - firstTime)
       lines.append("time span    \(formatter.string(from: Date(timeIntervalSince1970: firstTime))) → \(formatter.string(from: Date(timeIntervalSince1970: lastTime))) (\(span))")
+    }
+    if reentrantSends > 0 {
+      let shown = firstReentrantSends.map { "seq \($0.seq) during \($0.during)" }.joined(separator: ", ")
+      lines.append(
+        "reentrant    \(reentrantSends) sent while another action was being folded (\(shown)"
+          + (reentrantSends > firstReentrantSends.count ? ", …)" : ")"))
     }
     lines.append("checkpoints  \(checkpoints) (\(snapshots) with the full state), every \(header.checkpointInterval) events" + (lastCheckpoint.map { ", last at seq \($0)" } ?? ""))
     lines.append(
@@ -199,13 +214,14 @@ struct LogSummary {
       var lastTime: Double?
       var checkpoints: Int
       var snapshots: Int
+      var reentrantSends: Int
       var warnings: [String]
     }
     let row = Row(
       file: path, bytes: totalBytes, format: LogHeader.formatName, version: header.version,
       feature: header.feature, schema: header.schema, created: header.created, events: events,
       firstSeq: firstSeq, lastSeq: lastSeq, origins: origins, actions: actions, firstTime: firstTime,
-      lastTime: lastTime, checkpoints: checkpoints, snapshots: snapshots, warnings: warnings
+      lastTime: lastTime, checkpoints: checkpoints, snapshots: snapshots, reentrantSends: reentrantSends, warnings: warnings
     )
     return String(decoding: try LogJSONEncoder().encode(row), as: UTF8.self)
   }

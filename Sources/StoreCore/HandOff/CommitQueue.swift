@@ -2,6 +2,15 @@ import Dispatch
 package import Foundation
 public import Synchronization
 
+/// What an unusual commit carries beside its action, kept apart from the commits (see
+/// ``CommitQueue/keepNotes(seq:draws:sentDuring:)``).
+package struct CommitNotes: Sendable {
+  /// What the reducer drew (``Draw``); usually none.
+  package var draws: [Draw]
+  /// The seq the action was sent during, when it was a re-entrant send (``ReentrantSend``).
+  package var sentDuring: UInt64?
+}
+
 /// One committed action waiting for the consumer. Its seq is implicit: the queue's
 /// commits are numbered consecutively.
 @usableFromInline
@@ -45,7 +54,7 @@ final class CommitBlock<Action> {
 ///
 /// A handed-off commit must cost the store's thread about as much as the rest of the commit
 /// (the W4 benchmark: a recorded W1 commit ≤ 2× an unrecorded one, some 15 ns), so
-/// ``push(origin:action:state:draws:)`` is inlinable and is
+/// ``push(origin:action:state:draws:sentDuring:)`` is inlinable and is
 /// specialized into the store's `tellPlugins` in the app's module: no generic metadata, no
 /// lock, a block (reused when one is spare) per 1,024 commits, and a coarse clock. It writes the commit into
 /// the last block and publishes its seq with a release store; the writer reads up to the
@@ -171,11 +180,11 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   /// States to checkpoint, at seqs that are multiples of the checkpoint interval, in order.
   private var checkpointSeqs: [UInt64] = []
   private var checkpointStates: [State] = []
-  /// What the reducer drew for the few commits whose reducer drew anything (``Draw``).
-  private var drawsBySeq: [UInt64: [Draw]] = [:]
-  /// How many commits ``drawsBySeq`` holds: the writer looks it up only when there are some.
+  /// What the few unusual commits carry beside their action: draws, a re-entrant send.
+  private var notesBySeq: [UInt64: CommitNotes] = [:]
+  /// How many commits ``notesBySeq`` holds: the writer looks it up only when there are some.
   /// Counted before the commit is published, so a writer that took the commit sees it.
-  @usableFromInline let drawCount = Atomic<Int>(0)
+  @usableFromInline let noteCount = Atomic<Int>(0)
   private let wake = NSCondition()
   private var wakeFlag = false
   /// The store waits on it when too much is pending.
@@ -216,13 +225,15 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   /// throws why. (A commit pushed while the writer is stopping is taken and dropped with the
   /// rest: the next one is refused.)
   @inlinable @inline(__always)
-  package func push(origin: ActionOrigin, action: Action, state: State, draws: [Draw]? = nil) -> Bool {
+  package func push(
+    origin: ActionOrigin, action: Action, state: State, draws: [Draw]? = nil, sentDuring: UInt64? = nil
+  ) -> Bool {
     guard status.load(ordering: .relaxed) == Status.open else { return false }
     // The store is the only writer of `published`, so a relaxed load reads its own last store.
     let seq = published.load(ordering: .relaxed) &+ 1
     untilCheckpoint &-= 1
     if untilCheckpoint == 0 { keepCheckpoint(seq: seq, state: state) }
-    if let draws { keepDraws(seq: seq, draws) }
+    if draws != nil || sentDuring != nil { keepNotes(seq: seq, draws: draws, sentDuring: sentDuring) }
     (tail.entries + tailIndex).initialize(to: PendingCommit(time: .now(), origin: origin, action: action))
     tailIndex &+= 1
     // The next block is linked before this commit is published, so that the writer, having
@@ -249,9 +260,9 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   /// store's thread and the writer's retain and release the one shared empty array, a cache
   /// line bounced between the two cores for every commit (W4 measured 43 ns a commit against 14).
   @usableFromInline
-  func keepDraws(seq: UInt64, _ draws: [Draw]) {
-    lock.withLock { drawsBySeq[seq] = draws }
-    drawCount.add(1, ordering: .relaxed)
+  func keepNotes(seq: UInt64, draws: [Draw]?, sentDuring: UInt64?) {
+    lock.withLock { notesBySeq[seq] = CommitNotes(draws: draws ?? [], sentDuring: sentDuring) }
+    noteCount.add(1, ordering: .relaxed)
   }
 
   @usableFromInline
@@ -405,14 +416,14 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     room.unlock()
   }
 
-  /// What the reducer drew for the commit `seq`; `nil` for nothing (the usual case: no empty
-  /// array, which the store's thread touches too).
-  package func takeDraws(seq: UInt64) -> [Draw]? {
-    guard drawCount.load(ordering: .relaxed) > 0 else { return nil }
+  /// What the commit `seq` carries beside its action; `nil` for nothing (the usual case: no
+  /// empty array, which the store's thread touches too).
+  package func takeNotes(seq: UInt64) -> CommitNotes? {
+    guard noteCount.load(ordering: .relaxed) > 0 else { return nil }
     return lock.withLock {
-      guard let draws = drawsBySeq.removeValue(forKey: seq) else { return nil }
-      drawCount.subtract(1, ordering: .relaxed)
-      return draws
+      guard let notes = notesBySeq.removeValue(forKey: seq) else { return nil }
+      noteCount.subtract(1, ordering: .relaxed)
+      return notes
     }
   }
 
@@ -436,27 +447,27 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     lock.withLock {
       checkpointSeqs.removeAll()
       checkpointStates.removeAll()
-      drawsBySeq.removeAll()
-      drawCount.store(0, ordering: .relaxed)
+      notesBySeq.removeAll()
+      noteCount.store(0, ordering: .relaxed)
     }
     reportTaken()
   }
 }
 
-/// ``CommitQueue/push(origin:action:state:draws:)`` with no retain and release of the queue (the
+/// ``CommitQueue/push(origin:action:state:draws:sentDuring:)`` with no retain and release of the queue (the
 /// caller keeps it alive). A free function, so that its closure is not main-actor isolated:
 /// an isolated closure passed to the standard library gets a dynamic isolation check.
 @inlinable @inline(__always)
 func pushCommit<State, Action>(
   to queue: Unmanaged<CommitQueue<State, Action>>, origin: ActionOrigin, action: Action, state: State,
-  draws: [Draw]?
+  draws: [Draw]?, sentDuring: UInt64?
 ) -> Bool {
-  queue._withUnsafeGuaranteedRef { $0.push(origin: origin, action: action, state: state, draws: draws) }
+  queue._withUnsafeGuaranteedRef { $0.push(origin: origin, action: action, state: state, draws: draws, sentDuring: sentDuring) }
 }
 
 /// A plugin whose commits the store hands over itself, through a ``CommitQueue`` specialized
 /// for its state and action (the event log's recorder is one). The store still calls
-/// ``StorePlugin/didCommit(_:)`` when ``CommitQueue/push(origin:action:state:draws:)`` refuses a
+/// ``StorePlugin/didCommit(_:)`` when ``CommitQueue/push(origin:action:state:draws:sentDuring:)`` refuses a
 /// commit, so that the plugin throws why.
 package protocol CommitQueueOwner: AnyObject {
   /// The queue, if it is for commits of `State` and `Action`.

@@ -27,6 +27,9 @@ import CustomDump
 /// whose value does not (an array copied into new storage) prints nothing. State that is not a
 /// struct is diffed whole. Secrets are printed redacted when the state or action is
 /// `Redactable`.
+///
+/// An action sent while the store was folding another (``ReentrantSend``) is preceded by a line
+/// naming both: `reentrant: #5 … was sent while #4 … was being folded: …`.
 public final class ChangesPrinter<State, Action>: StorePlugin {
   private let fields: [StateField<State>]
   private var previous: State?
@@ -42,6 +45,10 @@ public final class ChangesPrinter<State, Action>: StorePlugin {
 
   public func didCommit(_ commit: Commit<State, Action>) {
     defer { previous = commit.state }
+    // A re-entrant send gets its own line first, naming the action it was sent during.
+    if let reentrance = commit.reentrance {
+      output("reentrant: " + reentrance.line(seq: commit.seq, action: commit.action))
+    }
     var text = "#\(commit.seq) \(commit.origin.rawValue): \(String(customDumping: Redaction.apply(commit.action)))"
     guard let previous else {
       output(text)

@@ -15,13 +15,20 @@ public struct Commit<State, Action> {
   /// What the reducer drew from `uuid`, `date` and `withRandomNumberGenerator` while it
   /// folded the action, in order; usually none.
   public let draws: [Draw]
+  /// When the action was sent while the store was folding another (and so was queued behind
+  /// it), that other action and its seq; `nil` for nearly every commit.
+  public let reentrance: ReentrantSend<Action>?
 
-  public init(seq: UInt64, origin: ActionOrigin, action: Action, state: State, draws: [Draw] = []) {
+  public init(
+    seq: UInt64, origin: ActionOrigin, action: Action, state: State, draws: [Draw] = [],
+    reentrance: ReentrantSend<Action>? = nil
+  ) {
     self.seq = seq
     self.origin = origin
     self.action = action
     self.state = state
     self.draws = draws
+    self.reentrance = reentrance
   }
 }
 

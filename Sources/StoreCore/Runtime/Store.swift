@@ -50,17 +50,28 @@ public final class Store<State, Action: Sendable> {
   var observedFields: ObservedFields<Store, State>?
   let observationRegistrar = ObservationRegistrar()
 
+  /// While a queued action that was sent re-entrantly is folded: the action it was sent
+  /// during (``Commit/reentrance``).
+  @usableFromInline @exclusivity(unchecked) var reentrance: ReentrantSend<Action>?
+  /// Whether each re-entrant send is reported with one line naming both actions; set at init
+  /// (`reentrancy:`) or later.
+  public var reentrancy: ReentrancyReporting
+
   @usableFromInline
   struct QueuedAction {
     @usableFromInline let action: Action
     @usableFromInline let origin: ActionOrigin
     @usableFromInline let group: EffectGroup?
+    /// The seq of the fold that was running when a caller sent this action; 0 for actions
+    /// that are not re-entrant sends (an effect's `.send` is queued by design).
+    @usableFromInline let sentDuring: UInt64
 
     @usableFromInline
-    init(action: Action, origin: ActionOrigin, group: EffectGroup?) {
+    init(action: Action, origin: ActionOrigin, group: EffectGroup?, sentDuring: UInt64) {
       self.action = action
       self.origin = origin
       self.group = group
+      self.sentDuring = sentDuring
     }
   }
 
@@ -71,15 +82,21 @@ public final class Store<State, Action: Sendable> {
   ///   - reducer: folds each action into the state and returns the effects that follow.
   ///   - plugins: see every commit (the event log's `Recorder`, logging, metrics), each
   ///     commit in the order the plugins are given.
+  ///   - reentrancy: whether each action sent while another was being folded (from a
+  ///     binding's callback, say) is reported with one line naming both, once it is folded:
+  ///     `#5 … was sent while #4 … was being folded: it was queued and folded after it`. Such
+  ///     actions are queued and folded in order either way. Off by default.
   ///   - prepareDependencies: overrides dependencies (``DependencyValues``) for this store's
   ///     reducer and effects, on top of those in effect where the store is made.
   public init<R: Reducer>(
     initialState: State,
     reducer: R,
     plugins: [any StorePlugin<State, Action>] = [],
+    reentrancy: ReentrancyReporting = .off,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) where R.State == State, R.Action == Action {
     self._state = initialState
+    self.reentrancy = reentrancy
     self.reducer = reducer.reduce(into:action:)
     var dependencies = DependencyValues.current
     prepareDependencies?(&dependencies)
@@ -159,24 +176,38 @@ public final class Store<State, Action: Sendable> {
       // Re-entrant: a binding, plugin or `.send` effect sent while an action is being folded.
       // The queued action needs its own group now so that its StoreTask can finish later.
       let group = group ?? runtime.makeGroup()
-      queue.append(QueuedAction(action: action, origin: origin, group: group))
+      queue.append(QueuedAction(action: action, origin: origin, group: group, sentDuring: origin == .send ? seq : 0))
       return StoreTask(group: group)
     }
     isFolding = true
     defer { isFolding = false }
     let task = StoreTask(group: fold(action, origin: origin, group: group))
-    if !queue.isEmpty { drainQueue() }
+    if !queue.isEmpty { drainQueue(after: action) }
     return task
   }
 
+  /// Folds the actions queued while `first` was folded, and those they queue, in order.
   @usableFromInline
-  func drainQueue() {
+  func drainQueue(after first: Action) {
+    // Every fold takes the next seq: `first` has this one, the queued action at `index` the
+    // one `index + 1` after it. That is how a re-entrant send finds the action it was sent
+    // during without the fold keeping each action it folds.
+    let firstSeq = seq
     var index = 0
     // New actions may be appended while draining; they are folded in the same loop, in order.
     while index < queue.count {
       let next = queue[index]
       index += 1
+      guard next.sentDuring != 0 else {
+        fold(next.action, origin: next.origin, group: next.group)
+        continue
+      }
+      let during = next.sentDuring == firstSeq ? first : queue[Int(next.sentDuring - firstSeq) - 1].action
+      let reentrant = ReentrantSend(seq: next.sentDuring, action: during)
+      reentrance = reentrant
       fold(next.action, origin: next.origin, group: next.group)
+      reentrance = nil
+      reentrancy.output?(reentrant.line(seq: seq, action: next.action))
     }
     queue.removeAll(keepingCapacity: true)
   }
@@ -252,7 +283,7 @@ public final class Store<State, Action: Sendable> {
     // The common case, a recorder first or alone: the hand-off is written out here, and nothing
     // runs before it that could change the routes.
     if !hasPluginsBeforeQueue, let queue = routes.queue {
-      guard pushCommit(to: queue, origin: origin, action: action, state: _state, draws: draws) else {
+      guard pushCommit(to: queue, origin: origin, action: action, state: _state, draws: draws, sentDuring: reentrance?.seq) else {
         return tellPlugins(action, origin: origin, draws: draws, along: routes, from: .queueRefused)
       }
       if hasPluginsAfterQueue { tellPlugins(action, origin: origin, draws: draws, along: routes, from: .afterQueue) }
@@ -269,14 +300,14 @@ public final class Store<State, Action: Sendable> {
     _ action: Action, origin: ActionOrigin, draws: [Draw]?, along routes: PluginRoutes<State, Action>,
     from stage: PluginStage
   ) {
-    let commit = Commit(seq: seq, origin: origin, action: action, state: _state, draws: draws ?? [])
+    let commit = Commit(seq: seq, origin: origin, action: action, state: _state, draws: draws ?? [], reentrance: reentrance)
     var failures: PluginFailures?
     if stage == .beforeQueue {
       for plugin in routes.beforeQueue { tell(plugin, commit, failures: &failures) }
     }
     if stage != .afterQueue, let queue = routes.queue, let owner = routes.queueOwner {
       // Refused (recording stopped, or the recorder was closed): its `didCommit` throws why.
-      if stage == .queueRefused || !pushCommit(to: queue, origin: origin, action: action, state: _state, draws: draws) {
+      if stage == .queueRefused || !pushCommit(to: queue, origin: origin, action: action, state: _state, draws: draws, sentDuring: reentrance?.seq) {
         tell(owner, commit, failures: &failures)
       }
     }
