@@ -20,6 +20,9 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
   /// Hands each event's recorded draws back to the reducer. Installed on the folding thread
   /// for the whole replay (`Replayer.run`).
   let tape = DrawTape(mode: .replaying)
+  /// The shared values the reducer sees (`Shared`): the log's, never a file's. Installed for
+  /// the whole replay (`Replayer.run`).
+  let shared = SharedValues.replaying()
 
   private(set) var state: R.State
   /// The second replay's state, when checking determinism.
@@ -47,6 +50,7 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
       throw LogReadError(.undecodableState, file: path, line: 1, message: "cannot decode the initial state: \(error)")
     }
     folding = snapshot == 0
+    if folding { shared.seed(from: state) }
     if checksDeterminism { twin = state }
   }
 
@@ -72,6 +76,8 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
   private func fold(_ action: R.Action, into state: inout R.State, seq: UInt64, line: Int, draws: [Draw]) throws {
     tape.begin(replaying: draws)
     _ = reducer.reduce(into: &state, action: action)
+    // As the store does after a fold: a shared write reaches the state's other fields.
+    if shared.hasPendingWrites { _ = shared.applyPendingWrites(to: &state) }
     if let problem = tape.replayProblem() {
       throw ReplayDivergence(
         file: path, line: line, seq: seq, lastMatchingSeq: lastMatching, diff: nil,
@@ -96,6 +102,7 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
       guard checkpoint.seq == snapshot else { return }
       guard let recorded = checkpoint.state else { throw SnapshotMissing() }
       state = try decodeSnapshot(recorded, checkpoint)
+      shared.seed(from: state)
       folding = true
       lastMatching = checkpoint.seq
     } else if verify {

@@ -45,6 +45,13 @@ public final class Store<State, Action: Sendable> {
       if keepsDraws { DrawTape.recordingStoreAppeared() } else { DrawTape.recordingStoreWent() }
     }
   }
+  /// The registry of the ``Shared`` values this store's state holds (``SharedValues/current``
+  /// where the store was made), the keys it listens to, and a `shared` action waiting to be
+  /// applied.
+  @usableFromInline let sharedValues = SharedValues.current
+  var sharedKeys: Set<String> = []
+  var awaitedSharedChange: String?
+  var unsharedKeysReported: Set<String> = []
   /// The fields Observation has seen read (`store.field`), each watched by a binding; `nil`
   /// until the first read.
   var observedFields: ObservedFields<Store, State>?
@@ -115,6 +122,8 @@ public final class Store<State, Action: Sendable> {
       DrawTape.recordingStoreAppeared()
     }
 
+    if SharedValues.mayExist { subscribeToSharedFields(of: initialState) }
+
     // Under a test runner every store counts its effects' steps, so that a `VirtualClock`
     // advances only once they have settled; an app's stores run them uncounted.
     if isTesting {
@@ -129,6 +138,7 @@ public final class Store<State, Action: Sendable> {
   isolated deinit {
     runtime.cancelAll()
     keepsDraws = false
+    if !sharedKeys.isEmpty { sharedValues.unsubscribe(store: ObjectIdentifier(self)) }
   }
 
   /// The current state.
@@ -236,6 +246,10 @@ public final class Store<State, Action: Sendable> {
     // main queue before is not its reducer's.
     if hasPlugins, DrawTape.mainHasDraws { DrawTape.discardMainDraws() }
     let effect = reducer(&_state, action)
+    // A write to a shared field reaches the state's other fields of its key before anyone sees
+    // the state; other stores hear of it once this commit is done.
+    var sharedChanges: [SharedChange]?
+    if sharedValues.hasPendingWrites { sharedChanges = applySharedWrites() }
     var group = group
     if case .none = effect.operation {
     } else {
@@ -247,6 +261,7 @@ public final class Store<State, Action: Sendable> {
     }
     if hasPlugins { tellPlugins(action, origin: origin) }
     if !bindings.isEmpty { dispatchBindings() }
+    if let sharedChanges, !sharedChanges.isEmpty { publishShared(sharedChanges) }
     return group
   }
 

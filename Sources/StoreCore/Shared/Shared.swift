@@ -1,0 +1,102 @@
+public import CustomDump
+import Foundation
+
+/// A value that several features hold and change together: the signed-in session, a setting.
+///
+/// ```swift
+/// struct UserList: Reducer {
+///   struct State: Codable, Equatable {
+///     @Shared(.inMemory("session")) var session: Session? = nil
+///   }
+/// }
+/// ```
+///
+/// - A field made with a key that already holds a value starts with that value, not with its
+///   declared default: a screen pushed after sign-in sees the session.
+/// - A reducer writes it like any field. Once the reducer returns, every field of the store's
+///   state with the same key holds the new value, and the other stores that hold it receive a
+///   ``SharedChange``.
+/// - It is a value: states with shared fields are compared, logged, diffed and asserted by
+///   ``TestStore`` like any state (a test sets one field; the others follow).
+/// - A file-backed value (``SharedKey/fileStorage(_:)``) is read when first made and written
+///   after each change; another process's change to the file enters the stores as a logged
+///   action (``SharedValues/checkFiles()``).
+///
+/// It is encoded with its key, `{"shared":"inMemory:session","value":…}`, so that a decoded
+/// state (a replay, a snapshot) knows which fields share.
+///
+/// Write shared values in reducers, where each write is part of a logged action; a write
+/// anywhere else is not logged.
+@propertyWrapper
+public struct Shared<Value: Codable & Equatable & Sendable>: Sendable {
+  public let key: SharedKey<Value>
+  private var value: Value
+
+  /// A field keyed `key`: the value the key holds (in memory, or in its file), or `wrappedValue`
+  /// when it holds none yet.
+  public init(wrappedValue: Value, _ key: SharedKey<Value>) {
+    self.key = key
+    self.value = SharedValues.current.value(for: key, default: wrappedValue)
+  }
+
+  public var wrappedValue: Value {
+    get { value }
+    set {
+      value = newValue
+      SharedValues.current.write(newValue, to: key)
+    }
+  }
+
+  /// The field itself, with its ``key``: `state.$session.key`.
+  public var projectedValue: Self {
+    get { self }
+    set { self = newValue }
+  }
+}
+
+extension Shared: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.key == rhs.key && lhs.value == rhs.value
+  }
+}
+
+extension Shared: CustomDumpRepresentable {
+  /// Diffs and the changes printer show the value alone.
+  public var customDumpValue: Any { value }
+}
+
+extension Shared: CustomStringConvertible {
+  public var description: String { "\(value)" }
+}
+
+extension Shared: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case shared
+    case value
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let id = try container.decode(String.self, forKey: .shared)
+    guard let key = SharedKey<Value>(id: id) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .shared, in: container,
+        debugDescription: "\"\(id)\" is not a shared key: it is \"inMemory:NAME\" or \"file:PATH\"")
+    }
+    self.key = key
+    SharedValues.noteSharedValuesExist()
+    // Propagation decodes the state again with the new values in place of the old.
+    if let replacement = try SharedPropagation.replacement(for: id, as: Value.self) {
+      self.value = replacement
+    } else {
+      self.value = try container.decode(Value.self, forKey: .value)
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(key.id, forKey: .shared)
+    try container.encode(value, forKey: .value)
+    SharedPropagation.noteEncoded(key: key, value: value)
+  }
+}

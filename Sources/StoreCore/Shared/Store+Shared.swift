@@ -1,0 +1,68 @@
+import IssueReporting
+
+extension Store {
+  /// Subscribes to the keys of the shared fields `state` holds, so that their changes made
+  /// elsewhere reach this store.
+  func subscribeToSharedFields(of state: State) {
+    guard let fields = SharedPropagation.fields(of: state) else { return }
+    subscribe(toShared: fields.ids)
+  }
+
+  func subscribe(toShared keys: Set<String>) {
+    let new = keys.subtracting(sharedKeys)
+    guard !new.isEmpty else { return }
+    sharedKeys.formUnion(new)
+    sharedValues.subscribe(new, store: ObjectIdentifier(self)) { [weak self] change in
+      self?.receive(change)
+    }
+  }
+
+  /// After a fold that wrote shared values: every field of the same key takes the new value,
+  /// before anyone sees the state. Returns what the other stores must be told.
+  @usableFromInline
+  func applySharedWrites() -> [SharedChange] {
+    let (writes, fields) = sharedValues.applyPendingWrites(to: &_state)
+    subscribe(toShared: fields)
+    if let awaited = awaitedSharedChange, writes.contains(where: { $0.id == awaited }) { awaitedSharedChange = nil }
+    return writes.filter(\.changed).compactMap(\.change)
+  }
+
+  @usableFromInline
+  func publishShared(_ changes: [SharedChange]) {
+    sharedValues.publish(changes, except: ObjectIdentifier(self))
+  }
+
+  /// A shared value this store holds changed elsewhere: it enters as the feature's `shared`
+  /// action, so the log holds it.
+  func receive(_ change: SharedChange) {
+    guard let actionType = Action.self as? any SharedChangeAction.Type else {
+      guard unsharedKeysReported.insert(change.key).inserted else { return }
+      reportIssue(
+        """
+        The shared value \(change.key) changed outside this store, but \(Action.self) has no `shared` \
+        case (SharedChangeAction), so the store keeps the value it holds. Add `case shared(SharedChange)` \
+        and SharedReducer() to the feature.
+        """)
+      return
+    }
+    let action = Self.sharedAction(actionType, change) as! Action
+    guard !isFolding else {
+      enqueueOrFold(action, origin: .send, group: nil)
+      return
+    }
+    awaitedSharedChange = change.key
+    enqueueOrFold(action, origin: .send, group: nil)
+    if awaitedSharedChange != nil {
+      awaitedSharedChange = nil
+      reportIssue(
+        """
+        \(Action.self).shared(\(change)) was folded, but no reducer applied it: add SharedReducer() to \
+        the feature's body, so that its state takes values changed outside the store.
+        """)
+    }
+  }
+
+  private static func sharedAction<A: SharedChangeAction>(_ type: A.Type, _ change: SharedChange) -> Any {
+    A.shared(change)
+  }
+}

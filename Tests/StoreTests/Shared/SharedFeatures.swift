@@ -1,0 +1,114 @@
+import Foundation
+import StoreCore
+
+/// The signed-in member, shared by the features below.
+struct Member: Codable, Equatable, Sendable {
+  var name: String
+}
+
+/// Signs in and out: writes the shared account.
+struct Login: Reducer {
+  struct State: Codable, Equatable, Sendable {
+    @Shared(.inMemory("account")) var account: Member? = nil
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case signedIn(String)
+    case signedOut
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .signedIn(let name): state.account = Member(name: name)
+    case .signedOut: state.account = nil
+    }
+    return .none
+  }
+}
+
+/// Reads the shared account; shown as a sheet, so it is made after sign-in.
+struct Badge: Reducer {
+  struct State: Codable, Equatable, Sendable {
+    @Shared(.inMemory("account")) var account: Member? = nil
+    var taps = 0
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case tapped
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.taps += 1
+    return .none
+  }
+}
+
+/// The root: a login, a list that reads the account, a badge presented on demand, and the
+/// changes made elsewhere (``SharedChange``).
+struct Lobby: Reducer {
+  struct State: Codable, Equatable, Sendable {
+    var login = Login.State()
+    @Shared(.inMemory("account")) var account: Member? = nil
+    @Presents var badge: Badge.State?
+    var greetings: [String] = []
+  }
+
+  enum Action: Codable, Equatable, Sendable, SharedChangeAction {
+    case login(Login.Action)
+    case showBadge
+    case badge(PresentationAction<Badge.Action>)
+    case greet
+    case shared(SharedChange)
+  }
+
+  var body: some Reducer<State, Action> {
+    SharedReducer()
+    Scope(state: \.login, action: Action.login) { Login() }
+    Reduce { state, action in
+      switch action {
+      case .showBadge: state.badge = Badge.State()
+      case .greet: state.greetings.append("hello \(state.account?.name ?? "nobody")")
+      case .login, .badge, .shared: break
+      }
+      return .none
+    }
+    .ifLet(\.$badge, action: Action.badge) { Badge() }
+  }
+}
+
+/// A setting kept in a file.
+struct Theme: Codable, Equatable, Sendable {
+  var dark: Bool
+  var accent: String
+}
+
+/// Changes a file-backed setting, and takes outside changes to it.
+struct Appearance: Reducer {
+  struct State: Codable, Equatable, Sendable {
+    @Shared var theme: Theme
+
+    init(file: URL) {
+      _theme = Shared(wrappedValue: Theme(dark: false, accent: "blue"), .fileStorage(file))
+    }
+  }
+
+  enum Action: Codable, Equatable, Sendable, SharedChangeAction {
+    case toggleDark
+    case shared(SharedChange)
+  }
+
+  var body: some Reducer<State, Action> {
+    SharedReducer()
+    Reduce { state, action in
+      if case .toggleDark = action { state.theme.dark.toggle() }
+      return .none
+    }
+  }
+}
+
+/// `Appearance` without a `SharedReducer`: outside changes are folded but never applied.
+struct ForgetfulAppearance: Reducer {
+  func reduce(into state: inout Appearance.State, action: Appearance.Action) -> Effect<Appearance.Action> {
+    .none
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import IssueReporting
+import Testing
+
+@_spi(Testing) @testable import EventLog
+@testable import StoreCore
+
+/// ★ Values several features share: a write in one reducer reaches every field of its key, a
+/// field made later starts with the value, TestStore asserts the change like state, and a
+/// replay reproduces what each feature saw without the live values. Each test runs in a
+/// registry of its own (`SharedValues().withValues`), so tests in parallel never share.
+@MainActor
+struct SharedStateTests {
+  @Test func aWriteReachesEveryFieldOfItsKeyBeforeAnyoneSeesTheState() {
+    SharedValues().withValues {
+      let log = CommitLog<Lobby.State, Lobby.Action>()
+      let store = Store(initialState: Lobby.State(), reducer: Lobby(), plugins: [log])
+      store.send(.showBadge)
+      store.send(.login(.signedIn("iu")))
+      #expect(store.state.login.account == Member(name: "iu"))
+      #expect(store.state.account == Member(name: "iu"))
+      #expect(store.state.badge?.account == Member(name: "iu"))
+      // The plugin saw the state with every field already changed.
+      #expect(log.commits.last?.state.badge?.account == Member(name: "iu"))
+      store.send(.greet)
+      #expect(store.state.greetings == ["hello iu"])
+    }
+  }
+
+  @Test func aFieldMadeLaterStartsWithTheValueNotItsDefault() {
+    SharedValues().withValues {
+      let store = Store(initialState: Lobby.State(), reducer: Lobby())
+      store.send(.login(.signedIn("iu")))
+      store.send(.showBadge)
+      #expect(store.state.badge?.account == Member(name: "iu"))
+      store.send(.login(.signedOut))
+      #expect(store.state.badge?.account == nil)
+      #expect(Lobby.State().account == nil)
+    }
+  }
+
+  @Test func eachRegistryHoldsItsOwnValues() {
+    SharedValues().withValues {
+      let store = Store(initialState: Lobby.State(), reducer: Lobby())
+      store.send(.login(.signedIn("iu")))
+      #expect(Lobby.State().account == Member(name: "iu"))
+    }
+    SharedValues().withValues {
+      #expect(Lobby.State().account == nil)
+    }
+  }
+
+  @Test func testStoreAssertsASharedWriteLikeStateOneFieldForAll() async {
+    await SharedValues().withValues {
+      let store = TestStore(initialState: Lobby.State(), reducer: Lobby())
+      await store.send(.showBadge) { $0.badge = Badge.State() }
+      // Setting one field of the key sets the others, as the store did.
+      await store.send(.login(.signedIn("iu"))) { $0.account = Member(name: "iu") }
+      await store.finish()
+    }
+  }
+
+  @Test func anUnassertedSharedWriteFailsWithItsDiff() async {
+    await SharedValues().withValues {
+      let store = TestStore(initialState: Lobby.State(), reducer: Lobby())
+      await withKnownIssue {
+        await store.send(.login(.signedIn("iu")))
+      } matching: { issue in
+        issue.description.contains("account") && issue.description.contains("iu")
+      }
+    }
+  }
+
+  @Test func aLogOfSharedWritesReplaysToTheSameStatesWithoutTheLiveValues() async throws {
+    let folder = TemporaryFolder()
+    let file = folder.file()
+    let live = try await SharedValues().withValues {
+      let recorder = try Recorder<Lobby.State, Lobby.Action>(
+        file: file, feature: "lobby", initialState: Lobby.State(),
+        options: RecorderOptions(fsync: .never, checkpointInterval: 2, snapshotInterval: 4))
+      let store = Store(initialState: Lobby.State(), reducer: Lobby(), plugins: [recorder])
+      for action: Lobby.Action in [.login(.signedIn("iu")), .showBadge, .greet, .login(.signedIn("son")), .greet, .badge(.dismiss), .showBadge] {
+        store.send(action)
+      }
+      try await recorder.close()
+      return store.state
+    }
+    #expect(live.badge?.account == Member(name: "son"))
+    let text = try String(contentsOf: file, encoding: .utf8)
+    #expect(text.contains(#""account":{"shared":"inMemory:account","value":{"name":"son"}}"#))
+    // Replayed in a registry that never held "son": the badge made at the last step still
+    // starts with it, as it did live, and every checkpoint verifies.
+    let replayed = try SharedValues().withValues { try Replayer(reducer: Lobby()).replay(file: file) }
+    #expect(replayed.state == live)
+    #expect(replayed.verifiedCheckpoints >= 3)
+    let fromSnapshot = try Replayer(reducer: Lobby()).replay(file: file, until: 7)
+    #expect(fromSnapshot.state == live)
+  }
+
+  @Test func anotherStoreHearsOfAWriteAsALoggedAction() {
+    SharedValues().withValues {
+      let writer = Store(initialState: Lobby.State(), reducer: Lobby())
+      let log = CommitLog<Lobby.State, Lobby.Action>()
+      let reader = Store(initialState: Lobby.State(), reducer: Lobby(), plugins: [log])
+      writer.send(.login(.signedIn("iu")))
+      #expect(reader.state.account == Member(name: "iu"))
+      #expect(reader.state.login.account == Member(name: "iu"))
+      #expect(log.commits.map(\.action) == [.shared(SharedChange(key: "inMemory:account", value: .object([.init(key: "name", value: .string("iu"))])))])
+      // The reader applying it tells no one back: the writer folded one action.
+      #expect(writer.commitCount == 1)
+    }
+  }
+
+  @Test func aKeyThatIsNotAKeyIsADecodingErrorThatSaysSo() {
+    let json = Data(#"{"login":{"account":{"shared":"session","value":null}},"account":{"shared":"inMemory:account","value":null},"greetings":[]}"#.utf8)
+    let error = #expect(throws: DecodingError.self) { try JSONDecoder().decode(Lobby.State.self, from: json) }
+    #expect("\(String(describing: error))".contains(#""session" is not a shared key"#))
+  }
+}
