@@ -20,9 +20,10 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
   /// Hands each event's recorded draws back to the reducer. Installed on the folding thread
   /// for the whole replay (`Replayer.run`).
   let tape = DrawTape(mode: .replaying)
-  /// The shared values the reducer sees (`Shared`): the log's, never a file's. Installed for
-  /// the whole replay (`Replayer.run`).
+  /// The shared values the reducer sees (`Shared`): the log's, never a file's.
   let shared = SharedValues.replaying()
+  /// Whether the state holds shared fields: only then does each fold mark its thread.
+  private var sharing = false
 
   private(set) var state: R.State
   /// The second replay's state, when checking determinism.
@@ -50,7 +51,7 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
       throw LogReadError(.undecodableState, file: path, line: 1, message: "cannot decode the initial state: \(error)")
     }
     folding = snapshot == 0
-    if folding { shared.seed(from: state) }
+    if folding { sharing = shared.seed(from: state) }
     if checksDeterminism { twin = state }
   }
 
@@ -75,9 +76,14 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
 
   private func fold(_ action: R.Action, into state: inout R.State, seq: UInt64, line: Int, draws: [Draw]) throws {
     tape.begin(replaying: draws)
-    _ = reducer.reduce(into: &state, action: action)
-    // As the store does after a fold: a shared write reaches the state's other fields.
-    if shared.hasPendingWrites { _ = shared.applyPendingWrites(to: &state) }
+    if sharing {
+      // As the store does: the reducer's shared writes go to the replay's registry, then
+      // reach the state's other fields.
+      _ = SharedValues.whileFolding(shared) { reducer.reduce(into: &state, action: action) }
+      if shared.hasPendingWrites { _ = shared.applyPendingWrites(to: &state) }
+    } else {
+      _ = reducer.reduce(into: &state, action: action)
+    }
     if let problem = tape.replayProblem() {
       throw ReplayDivergence(
         file: path, line: line, seq: seq, lastMatchingSeq: lastMatching, diff: nil,
@@ -102,7 +108,7 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
       guard checkpoint.seq == snapshot else { return }
       guard let recorded = checkpoint.state else { throw SnapshotMissing() }
       state = try decodeSnapshot(recorded, checkpoint)
-      shared.seed(from: state)
+      sharing = shared.seed(from: state)
       folding = true
       lastMatching = checkpoint.seq
     } else if verify {

@@ -100,15 +100,6 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
     // Every fold runs on this thread: the reducer finds the recorded draws here.
     DrawTape.installOnThisThread(fold.tape)
     defer { DrawTape.installOnThisThread(nil) }
-    // The shared fields the reducer makes and writes use the replay's registry.
-    return try fold.shared.withValues { () throws -> ReplayResult<R.State> in
-      try run(reader, file: file, &fold, progress: progress)
-    }
-  }
-
-  private func run(
-    _ reader: LogReader, file: URL, _ fold: inout ReplayFold<R>, progress: ((ReplayProgress) -> Void)?
-  ) throws -> ReplayResult<R.State> {
     switch reading {
     case .sequential:
       return try runSequential(reader, &fold, progress: progress)

@@ -45,10 +45,12 @@ public final class Store<State, Action: Sendable> {
       if keepsDraws { DrawTape.recordingStoreAppeared() } else { DrawTape.recordingStoreWent() }
     }
   }
-  /// The registry of the ``Shared`` values this store's state holds (``SharedValues/current``
-  /// where the store was made), the keys it listens to, and a `shared` action waiting to be
-  /// applied.
-  @usableFromInline let sharedValues = SharedValues.current
+  /// The registry of the ``Shared`` values this store's state holds: the one installed where
+  /// the store was made, else ``SharedValues/live`` (a registry of its own under a test
+  /// runner). Whether its initial state holds any: only then does each fold mark its thread
+  /// and look for writes. The keys it listens to, and a `shared` action waiting to be applied.
+  @usableFromInline let sharedValues: SharedValues
+  @usableFromInline let holdsShared: Bool
   var sharedKeys: Set<String> = []
   var awaitedSharedChange: String?
   var unsharedKeysReported: Set<String> = []
@@ -104,6 +106,10 @@ public final class Store<State, Action: Sendable> {
   ) where R.State == State, R.Action == Action {
     self._state = initialState
     self.reentrancy = reentrancy
+    let sharedFields = SharedValues.mayExist ? SharedPropagation.fields(of: initialState) : nil
+    self.holdsShared = !(sharedFields?.ids.isEmpty ?? true)
+    self.sharedValues = SharedValues.installed ?? (isTesting && holdsShared ? SharedValues() : .live)
+    if holdsShared, isTesting, SharedValues.installed == nil { sharedValues.seed(from: initialState) }
     self.reducer = reducer.reduce(into:action:)
     var dependencies = DependencyValues.current
     prepareDependencies?(&dependencies)
@@ -122,7 +128,7 @@ public final class Store<State, Action: Sendable> {
       DrawTape.recordingStoreAppeared()
     }
 
-    if SharedValues.mayExist { subscribeToSharedFields(of: initialState) }
+    if let sharedFields, holdsShared { subscribe(toShared: sharedFields.ids) }
 
     // Under a test runner every store counts its effects' steps, so that a `VirtualClock`
     // advances only once they have settled; an app's stores run them uncounted.
@@ -245,11 +251,11 @@ public final class Store<State, Action: Sendable> {
     // A store with plugins keeps what its reducer draws (`Commit.draws`): what was drawn on the
     // main queue before is not its reducer's.
     if hasPlugins, DrawTape.mainHasDraws { DrawTape.discardMainDraws() }
-    let effect = reducer(&_state, action)
+    let effect = holdsShared ? reduceSharing(action) : reducer(&_state, action)
     // A write to a shared field reaches the state's other fields of its key before anyone sees
     // the state; other stores hear of it once this commit is done.
     var sharedChanges: [SharedChange]?
-    if sharedValues.hasPendingWrites { sharedChanges = applySharedWrites() }
+    if holdsShared, sharedValues.hasPendingWrites { sharedChanges = applySharedWrites() }
     var group = group
     if case .none = effect.operation {
     } else {

@@ -25,8 +25,8 @@ import Foundation
 /// It is encoded with its key, `{"shared":"inMemory:session","value":…}`, so that a decoded
 /// state (a replay, a snapshot) knows which fields share.
 ///
-/// Write shared values in reducers, where each write is part of a logged action; a write
-/// anywhere else is not logged.
+/// Write shared values in reducers, where each write is part of a logged action. A write
+/// anywhere else changes that copy of the state alone.
 @propertyWrapper
 public struct Shared<Value: Codable & Equatable & Sendable>: Sendable {
   public let key: SharedKey<Value>
@@ -43,7 +43,9 @@ public struct Shared<Value: Codable & Equatable & Sendable>: Sendable {
     get { value }
     set {
       value = newValue
-      SharedValues.current.write(newValue, to: key)
+      // Only a reducer's write is shared (and logged with its action); a copy changed anywhere
+      // else (redacted for the log, say) changes alone.
+      SharedValues.folding?.write(newValue, to: key)
     }
   }
 

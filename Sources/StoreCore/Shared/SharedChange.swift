@@ -60,7 +60,7 @@ public struct SharedReducer<State, Action: SharedChangeAction>: Reducer {
   public init() {}
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    if let change = action.sharedChange { SharedValues.current.write(change) }
+    if let change = action.sharedChange { SharedValues.folding?.write(change) }
     return .none
   }
 }

@@ -2,20 +2,42 @@ public import Foundation
 import IssueReporting
 public import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where ``Shared`` values live between the fields that hold them: the value of each key (so
 /// a field made later starts with it), the files behind file-backed keys, and the stores to
 /// tell when a value changes.
 ///
-/// An app uses ``live``, the process's registry. A test that wants values of its own runs in
-/// a fresh one: `await SharedValues().withValues { … }`. A replay uses one that never touches a
-/// file, so it reproduces what the log says the features saw.
+/// - An app uses ``live``, the process's registry.
+/// - Under a test runner each store has a registry of its own, taken from its initial state,
+///   and a field made outside any store starts at its default: tests running side by side
+///   never share a value. Tests that want several stores to share run them in one registry:
+///   `SharedValues().withValues { … }`.
+/// - A replay uses a registry that never touches a file, so it reproduces what the log says
+///   the features saw.
+///
+/// Only a reducer's write counts: the store marks its thread while its reducer runs. A write
+/// anywhere else (a copy of the state being redacted for the log, a view's copy) changes that
+/// copy alone.
 public final class SharedValues: Sendable {
-  /// The registry in effect here: ``live`` unless ``withValues(_:)`` says otherwise.
-  public static var current: SharedValues { installed }
-  @TaskLocal static var installed = SharedValues.live
+  /// The registry in effect here: the folding store's, else the one ``withValues(_:)``
+  /// installed, else ``live`` (a registry that remembers nothing under a test runner).
+  public static var current: SharedValues {
+    folding ?? installed ?? (isTesting ? unscoped : live)
+  }
+  @TaskLocal static var installed: SharedValues?
 
   /// The process's registry.
   public static let live = SharedValues()
+  /// Under a test runner, outside any store and registry: fields start at their defaults
+  /// (or their files), and nothing is remembered.
+  static let unscoped = SharedValues(touchesFiles: true, remembers: false)
 
   /// Whether any shared field was ever made or decoded in this process: until then a store
   /// looks for none.
@@ -27,6 +49,8 @@ public final class SharedValues: Sendable {
   static var mayExist: Bool { anyExist.load(ordering: .relaxed) }
   /// False for a replay's registry: files are neither read nor written.
   let touchesFiles: Bool
+  /// False for ``unscoped``: every field starts afresh.
+  let remembers: Bool
   private let registry = Mutex(Registry())
 
   /// A registry of its own, which reads and writes the files of file-backed keys.
@@ -34,9 +58,32 @@ public final class SharedValues: Sendable {
     self.init(touchesFiles: true)
   }
 
-  init(touchesFiles: Bool) {
+  init(touchesFiles: Bool, remembers: Bool = true) {
     self.touchesFiles = touchesFiles
+    self.remembers = remembers
   }
+
+  // MARK: The folding thread
+
+  /// The registry of the reducer running on this thread, if one is.
+  static var folding: SharedValues? {
+    pthread_getspecific(foldingKey).map { Unmanaged<SharedValues>.fromOpaque($0).takeUnretainedValue() }
+  }
+
+  /// Runs `body`, a reducer, with `registry` taking its shared writes and giving the values of
+  /// fields it makes.
+  package static func whileFolding<R>(_ registry: SharedValues, _ body: () throws -> R) rethrows -> R {
+    let previous = pthread_getspecific(foldingKey)
+    pthread_setspecific(foldingKey, Unmanaged.passUnretained(registry).toOpaque())
+    defer { pthread_setspecific(foldingKey, previous) }
+    return try withExtendedLifetime(registry) { try body() }
+  }
+
+  private static let foldingKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
 
   /// A registry for a replay: it starts empty and never touches a file.
   package static func replaying() -> SharedValues {
@@ -100,7 +147,7 @@ public final class SharedValues: Sendable {
             """
         }
       }
-      registry.entries[key.id] = entry
+      if remembers { registry.entries[key.id] = entry }
       return entry.value as! Value
     }
     if let problem { reportIssue(problem) }
@@ -176,10 +223,12 @@ public final class SharedValues: Sendable {
   }
 
   /// Takes the values of the shared fields of a decoded state (a replay's initial state or
-  /// snapshot), as no write.
-  package func seed<State>(from state: State) {
-    guard Self.anyExist.load(ordering: .relaxed), let fields = SharedPropagation.fields(of: state) else { return }
+  /// snapshot, a test store's initial state), as no write. Returns whether it holds any.
+  @discardableResult
+  package func seed<State>(from state: State) -> Bool {
+    guard Self.mayExist, let fields = SharedPropagation.fields(of: state) else { return false }
     for seed in fields.seeds { seed(self) }
+    return !fields.ids.isEmpty
   }
 
   /// Writes the value of `id` to its file, unless the file already holds it (another process

@@ -1,13 +1,14 @@
 import IssueReporting
 
 extension Store {
-  /// Subscribes to the keys of the shared fields `state` holds, so that their changes made
-  /// elsewhere reach this store.
-  func subscribeToSharedFields(of state: State) {
-    guard let fields = SharedPropagation.fields(of: state) else { return }
-    subscribe(toShared: fields.ids)
+  /// The reducer, with this thread marked as folding for the store's shared values: its
+  /// writes count, and the fields it makes start with the store's values.
+  @usableFromInline
+  func reduceSharing(_ action: Action) -> Effect<Action> {
+    SharedValues.whileFolding(sharedValues) { reducer(&_state, action) }
   }
 
+  /// Listens for changes made elsewhere to `keys`.
   func subscribe(toShared keys: Set<String>) {
     let new = keys.subtracting(sharedKeys)
     guard !new.isEmpty else { return }

@@ -47,7 +47,7 @@ extension TestStore {
       // A shared field the test sets reaches the other fields of its key, as in the store;
       // the writes go to a copy of the store's shared values, never to a file or another store.
       let shared = store.sharedValues.copyForAssertions()
-      try shared.withValues { try assert?(&state) }
+      try SharedValues.whileFolding(shared) { try assert?(&state) }
       if shared.hasPendingWrites { _ = shared.applyPendingWrites(to: &state) }
       return state
     } catch {

@@ -112,3 +112,37 @@ struct ForgetfulAppearance: Reducer {
     .none
   }
 }
+
+/// Keeps a shared secret: redacted in the log, never in the store.
+struct Vault: Reducer {
+  struct State: Codable, Equatable, Sendable, Redactable {
+    @Shared(.inMemory("pin")) var pin = ""
+    /// The pin's length at each `.measure`: what the reducer saw, without the secret.
+    var lengths: [Int] = []
+
+    func redacted() -> Self {
+      var copy = self
+      // A write outside a reducer: it changes this copy alone.
+      if !copy.pin.isEmpty { copy.pin = Redaction.placeholder }
+      return copy
+    }
+  }
+
+  enum Action: Codable, Equatable, Sendable, Redactable {
+    case setPin(String)
+    case measure
+
+    func redacted() -> Self {
+      if case .setPin = self { return .setPin(Redaction.placeholder) }
+      return self
+    }
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .setPin(let pin): state.pin = pin
+    case .measure: state.lengths.append(state.pin.count)
+    }
+    return .none
+  }
+}

@@ -117,3 +117,41 @@ struct SharedStateTests {
     #expect("\(String(describing: error))".contains(#""session" is not a shared key"#))
   }
 }
+
+/// Under a test runner, stores made outside any registry each hold their own values, and a
+/// write outside a reducer (a copy redacted for the log) changes nothing shared.
+@MainActor
+struct SharedIsolationTests {
+  @Test func storesInTestsDoNotShareWithoutARegistry() {
+    let first = Store(initialState: Lobby.State(), reducer: Lobby())
+    first.send(.login(.signedIn("iu")))
+    #expect(first.state.account == Member(name: "iu"))
+    #expect(Lobby.State().account == nil)
+    let second = Store(initialState: Lobby.State(), reducer: Lobby())
+    second.send(.showBadge)
+    #expect(second.state.badge?.account == nil)
+    // Within its store, a field made later still starts with the store's value.
+    first.send(.showBadge)
+    #expect(first.state.badge?.account == Member(name: "iu"))
+  }
+
+  @Test func aSecretRedactedForTheLogStaysInTheStore() async throws {
+    let folder = TemporaryFolder()
+    let file = folder.file()
+    let recorder = try Recorder<Vault.State, Vault.Action>(
+      file: file, feature: "vault", initialState: Vault.State(),
+      options: RecorderOptions(fsync: .never, checkpointInterval: 1, snapshotInterval: 1))
+    let store = Store(initialState: Vault.State(), reducer: Vault(), plugins: [recorder])
+    store.send(.setPin("1234"))
+    store.send(.measure)
+    try await recorder.close()
+    store.detach(recorder)
+    // Every state was redacted to be logged; the store's value is still the secret.
+    store.send(.measure)
+    #expect(store.state.pin == "1234")
+    #expect(store.state.lengths == [4, 4])
+    let text = try String(contentsOf: file, encoding: .utf8)
+    #expect(!text.contains("1234"))
+    #expect(text.contains(#""pin":{"shared":"inMemory:pin","value":"<redacted>"}"#))
+  }
+}
