@@ -10,6 +10,12 @@ struct CrashScript {
   private var rng: SplitMix64
   private let secrets: Secrets
   private var step = 0
+  /// The sign-in sheet's action that follows the `signInButtonTapped` just returned: sent in
+  /// the same burst, before any login response can close the sheet.
+  private var pending: AppFeature.Action?
+
+  /// Whether the next action belongs to the one just returned and must be sent with it.
+  var hasPending: Bool { pending != nil }
 
   init(seed: UInt64, secrets: Secrets) {
     rng = SplitMix64(seed: seed)
@@ -32,24 +38,31 @@ struct CrashScript {
 
   mutating func next() -> AppFeature.Action {
     defer { step += 1 }
+    if let pending {
+      self.pending = nil
+      return pending
+    }
     // Every session signs in first, so that both secrets reach the store before any kill.
     switch step {
-    case 0: return .signIn(.binding(.set(\.username, "son@example.com")))
-    case 1: return .signIn(.binding(.set(\.password, secrets.password)))
-    case 2: return .signIn(.signInTapped)
+    case 0: return .signInButtonTapped
+    case 1: return .signIn(.presented(.binding(.set(\.username, "son@example.com"))))
+    case 2: return .signIn(.presented(.binding(.set(\.password, secrets.password))))
+    case 3: return .signIn(.presented(.signInTapped))
     default: break
     }
     switch Int.random(in: 0..<20, using: &rng) {
     case 0..<9:
       return .amountInput(.textChanged(amount()))
+    // The sheet closes after a successful login: each of its actions comes right after a tap
+    // that opens it (or leaves it open).
     case 9:
-      return .signIn(.binding(.set(\.password, Bool.random(using: &rng) ? secrets.password : "wrong-\(step)")))
+      return inSheet(.binding(.set(\.password, Bool.random(using: &rng) ? secrets.password : "wrong-\(step)")))
     case 10, 11:
-      return .signIn(.signInTapped)
+      return inSheet(.signInTapped)
     case 12:
-      return .signIn(.signOutTapped)
+      return inSheet(.signOutTapped)
     case 13:
-      return .signIn(.binding(.set(\.username, ["son@example.com", "son", "minji@example.com", ""].randomElement(using: &rng)!)))
+      return inSheet(.binding(.set(\.username, ["son@example.com", "son", "minji@example.com", ""].randomElement(using: &rng)!)))
     case 14, 15:
       return .following(.followTapped(id: Int.random(in: 1...6, using: &rng)))
     case 16:
@@ -58,6 +71,12 @@ struct CrashScript {
       let seconds = Double(Int.random(in: 0...900_000_000, using: &rng))
       return .playerCard(.tick(Date(timeIntervalSinceReferenceDate: seconds)))
     }
+  }
+
+  /// Opens the sheet, and sends `action` to it next.
+  private mutating func inSheet(_ action: SignIn.Action) -> AppFeature.Action {
+    pending = .signIn(.presented(action))
+    return .signInButtonTapped
   }
 
   private mutating func amount() -> String? {

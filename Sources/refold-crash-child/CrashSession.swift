@@ -35,6 +35,7 @@ struct CrashSession {
     let end = ContinuousClock.now + .seconds(maxSeconds)
     while journal.lastSeq < maxEvents, ContinuousClock.now < end {
       for _ in 0..<script.burstSize() { store.send(script.next()) }
+      while script.hasPending { store.send(script.next()) }
       // Lets the parent kill between acknowledgements too, with commits not yet written.
       try writeLine(STDOUT_FILENO, "sent \(journal.lastSeq)")
       try await script.pause()

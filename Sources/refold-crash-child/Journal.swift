@@ -12,7 +12,7 @@ import Reducers
 ///
 /// ```
 /// SEQ ORIGIN MONOTONIC_NS DIGEST ACTION_JSON
-/// 3 send 81234567890123 5168f4ffada701cf {"signIn":{"_0":{"signInTapped":{}}}}
+/// 3 send 81234567890123 5168f4ffada701cf {"signIn":{"_0":{"presented":{"_0":{"signInTapped":{}}}}}}
 /// ```
 ///
 /// The action is redacted and the digest is of the redacted state, as in the log, so the

@@ -10,7 +10,8 @@ struct AppFeatureTests {
     await store.send(.amountInput(.textChanged("1234"))) {
       $0.amountInput = AmountInput.State(text: "1234", output: "1,234₩")
     }
-    await store.send(.signIn(.binding(.set(\.username, "son")))) { $0.signIn.username = "son" }
+    await store.send(.signInButtonTapped) { $0.signIn = SignIn.State() }
+    await store.send(.signIn(.presented(.binding(.set(\.username, "son"))))) { $0.signIn?.username = "son" }
     await store.send(.following(.followTapped(id: 1))) {
       $0.following.people[id: 1]?.isFollowing = true
       $0.following.people[id: 1]?.followingSince = now
@@ -36,10 +37,12 @@ struct AppFeatureTests {
       $0.users = .returning([Fixture.leanne])
       $0.continuousClock = clock
     }
-    await store.send(.signIn(.signInTapped)) { $0.signIn.isLoading = true }
-    await store.receive(.signIn(.loginResponse(.success(Fixture.session)))) {
-      $0.signIn.isLoading = false
-      $0.signIn.session = Fixture.session
+    await store.send(.signIn(.presented(.signInTapped))) { $0.signIn?.isLoading = true }
+    await store.receive(.signIn(.presented(.loginResponse(.success(Fixture.session))))) {
+      // The session is shared: set here, it is set in the app and the user list too; and
+      // the sheet closes.
+      $0.session = Fixture.session
+      $0.signIn = nil
     }
     await store.send(.musicSearch(.queryChanged("new jeans"))) {
       $0.musicSearch.query = "new jeans"
@@ -55,7 +58,13 @@ struct AppFeatureTests {
       $0.userList.isLoading = false
       $0.userList.users = [UserRow(id: 1, name: "Leanne Graham")]
     }
-    await store.send(.signIn(.signOutTapped)) { $0.signIn.session = nil }
+    await store.send(.logoutTapped) {
+      $0.alert = AlertState(title: "로그아웃 하시겠습니까?", buttons: [.destructive("로그아웃", action: .confirmLogout), .cancel("취소")])
+    }
+    await store.send(.alert(.presented(.confirmLogout))) {
+      $0.session = nil
+      $0.alert = nil
+    }
     await store.finish()
     #expect(try await sessions.load() == nil)
   }
@@ -70,7 +79,7 @@ struct AppFeatureTests {
 
   @Test(arguments: [
     AppFeature.Action.amountInput(.textChanged("1")),
-    .signIn(.signInTapped),
+    .signIn(.presented(.signInTapped)),
     .musicSearch(.queryChanged("iu")),
     .userList(.onAppear),
     .following(.followTapped(id: 1)),

@@ -27,7 +27,7 @@ struct CodableShapeTests {
     )
     #expect(
       try canonicalJSON(SignIn.State(username: "son", password: "pw", isLoading: true))
-        == canonical(#"{"username":"son","password":"pw","isLoading":true}"#)
+        == canonical(#"{"username":"son","password":"pw","isLoading":true,"session":{"shared":"inMemory:session","value":null}}"#)
     )
   }
 
@@ -45,7 +45,15 @@ struct CodableShapeTests {
 
   @Test func userList() throws {
     #expect(try json(UserList.Action.onAppear) == #"{"onAppear":{}}"#)
-    #expect(try canonicalJSON(UserList.State(users: [UserRow(id: 1, name: "Leanne Graham")])) == canonical(#"{"users":[{"id":1,"name":"Leanne Graham"}],"isLoading":false}"#))
+    #expect(
+      try canonicalJSON(UserList.State(users: [UserRow(id: 1, name: "Leanne Graham")]))
+        == canonical(
+          #"{"users":[{"id":1,"name":"Leanne Graham"}],"isLoading":false,"path":{"nextID":0,"elements":[]},"#
+            + #""session":{"shared":"inMemory:session","value":null}}"#))
+    #expect(try json(UserList.Action.userTapped(id: 1)) == #"{"userTapped":{"id":1}}"#)
+    #expect(
+      try canonicalJSON(UserList.Action.path(.element(id: 0, action: .greetTapped)))
+        == canonical(#"{"path":{"_0":{"element":{"id":0,"action":{"greetTapped":{}}}}}}"#))
   }
 
   @Test func following() throws {
@@ -81,10 +89,16 @@ struct CodableShapeTests {
         == #"{"amountInput":{"_0":{"textChanged":{"_0":"1234"}}}}"#
     )
     #expect(try json(AppFeature.Action.following(.followTapped(id: 3))) == #"{"following":{"_0":{"followTapped":{"id":3}}}}"#)
+    #expect(try json(AppFeature.Action.signInButtonTapped) == #"{"signInButtonTapped":{}}"#)
+    #expect(
+      try json(AppFeature.Action.signIn(.presented(.signInTapped)))
+        == #"{"signIn":{"_0":{"presented":{"_0":{"signInTapped":{}}}}}}"#)
+    #expect(try json(AppFeature.Action.alert(.presented(.confirmLogout))) == #"{"alert":{"_0":{"presented":{"_0":{"confirmLogout":{}}}}}}"#)
     let state = try canonicalJSON(AppFeature.State())
     let expected = try canonical(
-      #"{"amountInput":{"output":""},"signIn":{"username":"","password":"","isLoading":false},"#
-        + #""musicSearch":{"query":"","results":[],"isSearching":false},"userList":{"users":[],"isLoading":false},"#
+      #"{"amountInput":{"output":""},"session":{"shared":"inMemory:session","value":null},"#
+        + #""musicSearch":{"query":"","results":[],"isSearching":false},"#
+        + #""userList":{"users":[],"isLoading":false,"path":{"nextID":0,"elements":[]},"session":{"shared":"inMemory:session","value":null}},"#
         + #""following":\#(try json(Following.State())),"greeting":{"person":{"firstName":"David","lastName":"Blaine"}},"#
         + #""playerCard":{"player":{"name":"Son","birthday":-267786000,"position":"striker"},"now":757350000}}"#
     )

@@ -81,7 +81,9 @@ struct SignInRedactionTests {
     let state = AppFeature.State(signIn: Self.signedIn)
     #expect(state.redacted().signIn == Self.signedIn.redacted())
     #expect(state.redacted().redacted() == state.redacted())
-    #expect(AppFeature.Action.signIn(.binding(.set(\.password, "pw"))).redacted() == .signIn(.binding(.set(\.password, Redaction.placeholder))))
+    #expect(
+      AppFeature.Action.signIn(.presented(.binding(.set(\.password, "pw")))).redacted()
+        == .signIn(.presented(.binding(.set(\.password, Redaction.placeholder)))))
     #expect(AppFeature.Action.amountInput(.textChanged("pw")).redacted() == .amountInput(.textChanged("pw")))
     // What the Recorder calls: it finds the conformance through the existential.
     #expect(Redaction.apply(state) == state.redacted())

@@ -11,10 +11,15 @@ final class DemoConsoleView {
 
   init(store: Store<AppFeature.State, AppFeature.Action>) {
     show(store, \.amountInput.output, "amount      ") { $0.isEmpty ? "(empty)" : $0 }
-    show(store, \.signIn.canSubmit, "sign-in     ") { $0 ? "can submit" : "cannot submit" }
-    show(store, \.signIn.isLoading, "sign-in     ") { $0 ? "signing in…" : "idle" }
-    show(store, \.signIn.errorMessage, "sign-in     ") { $0.map { "error: \($0)" } ?? "no error" }
-    show(store, \.signIn.session?.username, "sign-in     ") { $0.map { "signed in as \($0)" } ?? "signed out" }
+    show(store, { $0.signIn != nil }, "sheet       ") { $0 ? "sign-in sheet up" : "no sheet" }
+    show(store, \.signIn?.canSubmit, "sign-in     ") { $0 == true ? "can submit" : "cannot submit" }
+    show(store, \.signIn?.isLoading, "sign-in     ") { $0 == true ? "signing in…" : "idle" }
+    show(store, \.signIn?.errorMessage, "sign-in     ") { $0.map { "error: \($0)" } ?? "no error" }
+    show(store, \.session?.username, "session     ") { $0.map { "signed in as \($0)" } ?? "signed out" }
+    show(store, \.userList.session?.username, "users       ") { $0.map { "list sees \($0) signed in" } ?? "list sees no one" }
+    show(store, { $0.alert?.title }, "alert       ") { $0.map { "alert: \($0)" } ?? "no alert" }
+    show(store, { $0.userList.path.ids.count }, "users       ") { "\($0) screen(s) pushed" }
+    show(store, { $0.userList.path.last?.greeting }, "user detail ") { $0 ?? "(no greeting)" }
     show(store, \.musicSearch.isSearching, "search      ") { $0 ? "searching…" : "idle" }
     show(store, \.musicSearch.results, "search      ") { results in
       results.isEmpty ? "no results" : "\(results.count) result(s): " + results.prefix(3).map { "\($0.song) – \($0.artist)" }.joined(separator: ", ")

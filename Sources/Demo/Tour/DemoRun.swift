@@ -85,8 +85,10 @@ struct DemoRun {
     [
       ("amountInput", try StateJSON.encode(state.amountInput)),
       ("signIn", try StateJSON.encode(state.signIn)),
+      ("session", try StateJSON.encode(state.session?.username)),
       ("musicSearch", try StateJSON.encode(Summary(state.musicSearch.results.map(\.song)))),
       ("userList", try StateJSON.encode(Summary(state.userList.users.map(\.name)))),
+      ("path", try StateJSON.encode(state.userList.path.ids.map(\.rawValue))),
       ("following", try StateJSON.encode(state.following.people.map { "\($0.name): \($0.isFollowing ? "following" : "not following")" })),
       ("greeting", try StateJSON.encode(state.greeting)),
       ("playerCard", try StateJSON.encode([state.playerCard.nameText, state.playerCard.ageText, state.playerCard.weeklyPayText])),

@@ -15,14 +15,16 @@ struct DemoScript {
       store.send(.amountInput(.textChanged(text)))
     }
 
-    step("Sign in: first with a wrong password, then with the right one")
-    store.send(.signIn(.binding(.set(\.username, "son@example.com"))))
-    store.send(.signIn(.binding(.set(\.password, "wrong-password"))))
+    step("Sign in, in a sheet: first with a wrong password, then with the right one")
+    say("tap Sign in… (the sheet comes up)")
+    store.send(.signInButtonTapped)
+    store.send(.signIn(.presented(.binding(.set(\.username, "son@example.com")))))
+    store.send(.signIn(.presented(.binding(.set(\.password, "wrong-password")))))
     say("tap Sign in")
-    await store.send(.signIn(.signInTapped)).finish()
-    store.send(.signIn(.binding(.set(\.password, "password123"))))
-    say("tap Sign in")
-    await store.send(.signIn(.signInTapped)).finish()
+    await store.send(.signIn(.presented(.signInTapped))).finish()
+    store.send(.signIn(.presented(.binding(.set(\.password, "password123")))))
+    say("tap Sign in (the sheet closes; the session is shared with the user list)")
+    await store.send(.signIn(.presented(.signInTapped))).finish()
 
     step("Music search: a burst of typing, debounced into one request")
     var last: StoreTask?
@@ -35,9 +37,19 @@ struct DemoScript {
     say("type \"좋은 날\"")
     await store.send(.musicSearch(.queryChanged("좋은 날"))).finish()
 
-    step("User list: load on appear, then refresh")
+    step("User list: load on appear, refresh, then drill down into a user and back")
     await store.send(.userList(.onAppear)).finish()
     await store.send(.userList(.refreshTapped)).finish()
+    if let first = store.state.userList.users.first {
+      say("tap \(first.name)")
+      store.send(.userList(.userTapped(id: first.id)))
+      if let screen = store.state.userList.path.ids.last {
+        say("tap Say hello")
+        store.send(.userList(.path(.element(id: screen, action: .greetTapped))))
+        say("tap Back (the screen pops itself)")
+        await store.send(.userList(.path(.element(id: screen, action: .closeTapped)))).finish()
+      }
+    }
 
     step("Following: follow someone, then unfollow them")
     if let first = store.state.following.people.first {
@@ -53,6 +65,15 @@ struct DemoScript {
 
     step("Player card: a clock tick")
     store.send(.playerCard(.tick(Date())))
+
+    step("Log out: an alert asks first; cancel, then confirm")
+    say("tap Log out")
+    store.send(.logoutTapped)
+    say("tap Cancel")
+    store.send(.alert(.dismiss))
+    say("tap Log out, then Log out in the alert")
+    store.send(.logoutTapped)
+    await store.send(.alert(.presented(.confirmLogout))).finish()
   }
 
   private func step(_ title: String) {

@@ -52,9 +52,13 @@ struct ActionCatalog {
   }
 
   /// The payload of `example` when it is a child action that lists its cases, with the key it
-  /// is encoded under in `payload`.
+  /// is encoded under in `payload`: the whole payload, or one of its labelled values (a stack
+  /// element's `action`, beside its `id`).
   private static func child(of example: Any, in payload: JSONValue?, depth: Int) -> (key: String, catalog: ActionCatalog)? {
-    guard let value = Mirror(reflecting: example).children.first?.value as? any ActionCaseExamples,
+    guard let whole = Mirror(reflecting: example).children.first?.value else { return nil }
+    let found = whole as? any ActionCaseExamples
+      ?? Mirror(reflecting: whole).children.lazy.compactMap { $0.value as? any ActionCaseExamples }.first
+    guard let value = found,
       let encoded = try? LogJSONEncoder().encodeValue(value),
       let key = payload?.objectValue?.members.first(where: { $0.value == encoded })?.key,
       let catalog = of(type(of: value), depth: depth + 1)

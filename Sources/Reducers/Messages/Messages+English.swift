@@ -29,7 +29,10 @@ extension Messages {
       case .defender: "Weekly pay: ₩200M"
       case .goalkeeper: "Weekly pay: ₩50M"
       }
-    }
+    },
+    logoutQuestion: "Log out?",
+    logoutButton: "Log out",
+    cancelButton: "Cancel"
   )
 
   // A fixed table rather than a formatter, so that the machine's locale cannot change it.

@@ -28,6 +28,9 @@ extension Messages {
       case .defender: "주급: 2억"
       case .goalkeeper: "주급: 5000만원"
       }
-    }
+    },
+    logoutQuestion: "로그아웃 하시겠습니까?",
+    logoutButton: "로그아웃",
+    cancelButton: "취소"
   )
 }

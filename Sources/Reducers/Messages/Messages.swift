@@ -72,6 +72,15 @@ public struct Messages: Sendable {
   /// The player's weekly pay line, by position.
   public var weeklyPay: @Sendable (_ position: Player.Position) -> String
 
+  // MARK: AppFeature
+
+  /// The alert's title before logging out.
+  public var logoutQuestion: String
+  /// The alert's destructive button.
+  public var logoutButton: String
+  /// The alert's cancel button.
+  public var cancelButton: String
+
   public init(
     language: Language,
     amountNotANumber: String,
@@ -91,7 +100,10 @@ public struct Messages: Sendable {
     greeting: @escaping @Sendable (_ firstName: String, _ lastName: String) -> String,
     playerName: @escaping @Sendable (_ name: String) -> String,
     playerAge: @escaping @Sendable (_ years: Int) -> String,
-    weeklyPay: @escaping @Sendable (_ position: Player.Position) -> String
+    weeklyPay: @escaping @Sendable (_ position: Player.Position) -> String,
+    logoutQuestion: String,
+    logoutButton: String,
+    cancelButton: String
   ) {
     self.language = language
     self.amountNotANumber = amountNotANumber
@@ -112,6 +124,9 @@ public struct Messages: Sendable {
     self.playerName = playerName
     self.playerAge = playerAge
     self.weeklyPay = weeklyPay
+    self.logoutQuestion = logoutQuestion
+    self.logoutButton = logoutButton
+    self.cancelButton = cancelButton
   }
 }
 

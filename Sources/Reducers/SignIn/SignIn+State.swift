@@ -2,7 +2,7 @@ extension SignIn {
   /// The sign-in form.
   ///
   /// JSON: `{"username":"son@example.com","password":"<redacted>","isLoading":false,
-  /// "session":{"token":"<redacted>","id":1,"email":"son@example.com","username":"son"}}`
+  /// "session":{"shared":"inMemory:session","value":{"token":"<redacted>","id":1,"email":"son@example.com","username":"son"}}}`
   /// (as a log writes it: ``redacted()`` hides the secrets; nil fields are left out).
   public struct State: Codable, Equatable, Sendable {
     public var username: String
@@ -10,8 +10,9 @@ extension SignIn {
     public var password: String
     /// A login request is in flight.
     public var isLoading: Bool
-    /// The signed-in session; its token is a secret.
-    public var session: Session?
+    /// The signed-in session; its token is a secret. Shared (`inMemory:session`) with the app
+    /// and the user list.
+    @Shared(.inMemory("session")) public var session: Session? = nil
     /// Why the last login failed: the server's own message when it refused the credentials.
     public var errorMessage: String?
 
@@ -25,7 +26,9 @@ extension SignIn {
       self.username = username
       self.password = password
       self.isLoading = isLoading
-      self.session = session
+      // Given, it replaces the shared session in this state only (a store shares it from its
+      // first write); not given, the state starts with the shared one.
+      if let session { self.session = session }
       self.errorMessage = errorMessage
     }
 

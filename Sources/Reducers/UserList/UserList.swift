@@ -14,13 +14,29 @@ import Foundation
 /// `onAppear` and `refreshTapped` both fetch. While a fetch is in flight, another one is not
 /// started: the second action changes nothing. An error that is not a ``FetchError`` is mapped
 /// to one (`parse` for a `DecodingError`, `network` for anything else).
+///
+/// Tapping a row pushes that user's screen (``UserDetail``) on `path`, a stack: a screen closes
+/// itself, and its effects end with it. A tap on an id that is not in the list pushes nothing.
 public struct UserList: Reducer {
   @Dependency(\.users) var client
 
   public init() {}
 
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  public var body: some Reducer<State, Action> {
+    Reduce(list)
+      .forEach(\.path, action: Action.path) { UserDetail() }
+  }
+
+  private func list(_ state: inout State, _ action: Action) -> Effect<Action> {
     switch action {
+    case let .userTapped(id):
+      guard let row = state.users.first(where: { $0.id == id }) else { return .none }
+      state.path.append(UserDetail.State(user: row, viewer: state.session?.username))
+      return .none
+
+    case .path:
+      return .none
+
     case .onAppear, .refreshTapped:
       guard !state.isLoading else { return .none }
       state.isLoading = true

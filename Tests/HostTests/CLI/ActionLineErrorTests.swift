@@ -24,8 +24,10 @@ struct ActionLineErrorTests {
   }
 
   @Test func aMisspeltCaseTwoLevelsDownIsNotBlamedOnTheRoot() async throws {
-    let message = try await refusal("app", [#"{"signIn":{"_0":{"sigInTapped":{}}}}"#])
-    #expect(message.hasSuffix("stdin:1: signIn._0: 'sigInTapped' is not an action of SignIn.Action; did you mean 'signInTapped'?"), "\(message)")
+    let message = try await refusal("app", [#"{"signIn":{"_0":{"presented":{"_0":{"sigInTapped":{}}}}}}"#])
+    #expect(
+      message.hasSuffix("stdin:1: signIn._0.presented._0: 'sigInTapped' is not an action of SignIn.Action; did you mean 'signInTapped'?"),
+      "\(message)")
     #expect(!message.contains("AppFeature"), "\(message)")
   }
 
@@ -35,8 +37,23 @@ struct ActionLineErrorTests {
   }
 
   @Test func aWrongPayloadTypeNamesItsPathAndTheExpectedType() async throws {
-    let message = try await refusal("app", [#"{"signIn":{"_0":{"binding":{"_0":{"username":5}}}}}"#])
-    #expect(message.hasSuffix("stdin:1: signIn._0.binding._0.username: expected a string, found a number"), "\(message)")
+    let message = try await refusal("app", [#"{"signIn":{"_0":{"presented":{"_0":{"binding":{"_0":{"username":5}}}}}}}"#])
+    #expect(message.hasSuffix("stdin:1: signIn._0.presented._0.binding._0.username: expected a string, found a number"), "\(message)")
+  }
+
+  /// A sheet's and a stack's action lines are typed like any other, and a misspelling inside
+  /// them is blamed on the right level.
+  @Test func aMisspeltSheetOrStackActionNamesItsLevel() async throws {
+    let sheet = try await refusal("app", [#"{"signIn":{"_0":{"presnted":{"_0":{"signInTapped":{}}}}}}"#])
+    #expect(
+      sheet.hasSuffix("stdin:1: signIn._0: 'presnted' is not an action of PresentationAction<SignIn.Action>; did you mean 'presented'?"),
+      "\(sheet)")
+    let screen = try await refusal("userList", [#"{"path":{"_0":{"element":{"id":0,"action":{"greetTaped":{}}}}}}"#])
+    #expect(
+      screen.hasSuffix("stdin:1: path._0.element.action: 'greetTaped' is not an action of UserDetail.Action; did you mean 'greetTapped'?"),
+      "\(screen)")
+    let stack = try await refusal("userList", [#"{"path":{"_0":{"popfrom":{"id":0}}}}"#])
+    #expect(stack.contains("'popfrom' is not an action of StackAction<UserDetail.State, UserDetail.Action>"), "\(stack)")
   }
 
   @Test func aMissingPayloadNamesItsPathAndTheExpectedType() async throws {

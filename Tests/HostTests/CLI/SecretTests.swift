@@ -37,7 +37,7 @@ struct SecretTests {
 
     // The secrets went through: signed in, with both redacted wherever they are shown.
     #expect(run.stdout.contains(#""password":"<redacted>""#), "\(run.stdout)")
-    #expect(run.stdout.contains(#""session":{"token":"<redacted>","id":1"#), "\(run.stdout)")
+    #expect(run.stdout.contains(#""session":{"shared":"inMemory:session","value":{"token":"<redacted>","id":1"#), "\(run.stdout)")
     #expect(run.stderr.contains(#"binding {"binding":{"_0":{"password":"<redacted>"}}}"#), "\(run.stderr)")
     #expect(run.stderr.contains(#"loginResponse.success {"loginResponse":{"_0":{"success":{"_0":{"token":"<redacted>""#), "\(run.stderr)")
     #expect(recorded.contains(#""token":"<redacted>""#))
@@ -80,11 +80,11 @@ struct SecretTests {
     ("signIn", #"{"bindin":{"_0":{"password":"\#(password)"}}}"#),
     ("signIn", #"{"loginResponse":{"_0":{"success":{"_0":{"token":"\#(token)","id":"1","email":"e","username":"u"}}}}}"#),
     ("signIn", #"{"loginResponse":{"_0":{"success":{"_0":{"token":["\#(token)"]}}}}}"#),
-    ("app", #"{"signIn":{"_0":{"binding":{"_0":{"password":7},"_1":"\#(password)"}}}}"#),
+    ("app", #"{"signIn":{"_0":{"presented":{"_0":{"binding":{"_0":{"password":7},"_1":"\#(password)"}}}}}}"#),
   ])
   func errorsAboutABadActionLineDoNotRepeatTheSecret(feature: String, line: String) async throws {
     var lines = Self.signIn.split(separator: "\n").map(String.init)
-    if feature == "app" { lines = lines.map { #"{"signIn":{"_0":\#($0)}}"# } }
+    if feature == "app" { lines = lines.map { #"{"signIn":{"_0":{"presented":{"_0":\#($0)}}}}"# } }
     let run = try await RefoldProcess.run(["run", feature], stdin: (lines + [line]).joined(separator: "\n") + "\n")
     #expect(run.status == 2)
     #expect(run.stdout.isEmpty)
