@@ -11,7 +11,7 @@ public enum LogRecord: Sendable, Equatable {
 
 /// An event line: `{"seq":1,"t":1763740800.123,"origin":"send","action":{…},"crc":"…"}`, with
 /// `"during":N` before `"action"` when the action was sent while the store was folding seq N
-/// (``ReentrantSend``), and `"draws":[…]` before `"action"` when the reducer drew values
+/// (`ReentrantSend`), and `"draws":[…]` before `"action"` when the reducer drew values
 /// (`Draw`) while it folded it.
 public struct LogEvent: Sendable, Equatable {
   /// 1, 2, 3 … with no gaps.
@@ -24,7 +24,7 @@ public struct LogEvent: Sendable, Equatable {
   /// What the reducer drew while it folded the action, in order; replay hands them back.
   public var draws: [Draw]
   /// The seq of the action the store was folding when this one was sent (a re-entrant send,
-  /// ``ReentrantSend``); `nil` for nearly every event. Replay does not need it: the order of
+  /// `ReentrantSend`); `nil` for nearly every event. Replay does not need it: the order of
   /// the events is the order of the folds.
   public var sentDuring: UInt64?
   /// The 1-based line number in the file.

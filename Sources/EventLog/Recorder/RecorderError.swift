@@ -10,7 +10,8 @@
 ///
 /// ```
 /// cannot create /var/log/x/events.log: No such file or directory (does the folder exist?)
-/// recording to events.log stopped at seq 1042: write failed: No space left on device
+/// recording to events.log stopped at seq 1042: write failed: No space left on device (the file
+///   holds every event through seq 1000; of seq 1001…1042, those that fit, the last perhaps cut short)
 /// recording to events.log stopped at seq 77: the log file was removed while recording
 /// ```
 ///

@@ -177,7 +177,16 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
 
   private mutating func flush(throughSeq: UInt64, oldest: Double?) throws(RecorderError) {
     guard !out.isEmpty else { return }
-    try handle.writeAll(out, seq: throughSeq)
+    do {
+      try handle.writeAll(out, seq: throughSeq)
+    } catch var error {
+      // The error names the batch's last seq; the user wants to know what the file holds.
+      let whole = schedule.writtenSeq
+      error.message += whole == 0
+        ? " (of seq 1…\(throughSeq), the file holds those that fit, the last perhaps cut short)"
+        : " (the file holds every event through seq \(whole); of seq \(whole + 1)…\(throughSeq), those that fit, the last perhaps cut short)"
+      throw error
+    }
     schedule.wrote(bytes: out.count, throughSeq: throughSeq, oldestCommit: oldest)
     out.removeAll(keepingCapacity: true)
     if options.fsync == .never { reportDurable() }

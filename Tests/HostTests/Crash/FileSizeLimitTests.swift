@@ -48,7 +48,7 @@ struct FileSizeLimitTests {
     #expect(stopped.kind == "writeFailed")
     #expect(stopped.errno == EFBIG)
     #expect(stopped.error?.hasPrefix("recording to \(log.path) stopped at seq ") == true, "\(stopped.error ?? "")")
-    #expect(stopped.error?.hasSuffix(": write failed: File too large") == true, "\(stopped.error ?? "")")
+    #expect(stopped.error?.contains(": write failed: File too large (") == true, "\(stopped.error ?? "")")
     let detached = run.stderrText.components(separatedBy: "was detached").count - 1
     #expect(detached == 1, "\(run.stderrText)")
     #expect(run.stderrText.contains("The store keeps running without it."))

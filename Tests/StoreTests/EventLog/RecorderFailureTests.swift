@@ -61,6 +61,8 @@ struct RecorderFailureTests {
     #expect(error?.errno == ENOSPC)
     #expect(error?.description.contains("recording to \(file.path) stopped at seq") == true)
     #expect(error?.description.contains("No space left on device") == true)
+    // What is on disk, not only where the batch ended (issue #19).
+    #expect(error?.description.contains("(the file holds every event through seq 2; of seq 3…3, those that fit, the last perhaps cut short)") == true, "\(String(describing: error))")
 
     try expectStoreRunsOnAndLogReplays(store, cause: "No space left on device", file: file, lastSeq: 2, total: 3)
     // close keeps throwing the stored error.
