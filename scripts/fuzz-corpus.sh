@@ -19,7 +19,9 @@ printf '%s\n' '{"binding":{"_0":{"username":"son@example.com"}}}' '{"binding":{"
   | "$bin/refold" run signIn --record "$work/signIn.log" --fsync never >/dev/null
 printf '%s\n' '{"queryChanged":{"_0":"new"}}' '{"queryChanged":{"_0":"new jeans"}}' \
   | "$bin/refold" run musicSearch --wait-each --record "$work/musicSearch.log" --fsync never >/dev/null
-printf '%s\n' '{"onAppear":{}}' | "$bin/refold" run userList --record "$work/userList.log" --fsync never >/dev/null
+printf '%s\n' '{"onAppear":{}}' '{"userTapped":{"id":1}}' '{"path":{"_0":{"element":{"id":0,"action":{"greetTapped":{}}}}}}' \
+  '{"path":{"_0":{"element":{"id":0,"action":{"closeTapped":{}}}}}}' \
+  | "$bin/refold" run userList --wait-each --record "$work/userList.log" --fsync never >/dev/null
 "$bin/refold" demo --record "$work/demo.log" >/dev/null
 for name in signIn musicSearch userList demo; do cp "$work/$name.log" "$out/run-$name.log"; done
 
