@@ -88,7 +88,7 @@ extension PlayerCard: RefoldFeature {
 
 extension AppFeature: RefoldFeature {
   public static let featureName = "app"
-  public static let summary = "Every feature above, composed with Scope."
+  public static let summary = "Every feature above, composed with Scope: sign-in in a sheet, an alert before logout, a drill-down into users, a shared session."
   /// 2: the follow list notes since when (`followingSince`); 3: the sign-in form's fields are
   /// set by one binding action.
   public static let schemaVersion = 3
