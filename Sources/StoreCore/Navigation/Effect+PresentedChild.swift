@@ -5,14 +5,14 @@ extension Effect {
   /// - each of its runs reads a ``DismissEffect`` that sends `dismissal()` to the parent;
   /// - it lives as long as the child: cancelling `lifetime` ends it.
   ///
-  /// A `.none` effect stays `.none`, so most child actions make no closures.
+  /// Callers test `isNone` first: the closures they pass are allocated before this runs, and
+  /// most child actions start nothing.
   func presentedChild<ParentAction>(
     embed: @escaping @Sendable (Action) -> ParentAction,
     dismissal: @escaping @Sendable () -> ParentAction,
     lifetime: ChildLifetime
   ) -> Effect<ParentAction> {
-    guard !isNone else { return .none }
-    return map(embed)
+    map(embed)
       .aroundEachRun { send, run in
         await DismissEffect.$presenter.withValue({ send(dismissal()) }) { await run() }
       }

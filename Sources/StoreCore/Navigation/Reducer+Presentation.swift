@@ -136,8 +136,11 @@ public struct _PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
   private func reduceChild(
     into state: inout Parent.State, action: Child.Action, lifetime: ChildLifetime
   ) -> Effect<Parent.Action> {
+    let effect = child.reduce(into: &state[keyPath: toPresentationState].wrappedValue!, action: action)
+    // NB: Most child actions start nothing: no closure is made for them.
+    guard !effect.isNone else { return .none }
     let toPresentationAction = self.toPresentationAction
-    return child.reduce(into: &state[keyPath: toPresentationState].wrappedValue!, action: action)
+    return effect
       .presentedChild(
         embed: { toPresentationAction.embed(.presented($0)) },
         dismissal: { toPresentationAction.embed(.dismiss) },

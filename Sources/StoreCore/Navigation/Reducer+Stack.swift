@@ -127,6 +127,8 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       )
       return .none
     }
+    // NB: Most screen actions start nothing: no closure is made for them.
+    guard !effect.isNone else { return .none }
     let toStackAction = self.toStackAction
     return effect.presentedChild(
       embed: { toStackAction.embed(.element(id: id, action: $0)) },

@@ -247,15 +247,20 @@ public final class Store<State, Action: Sendable> {
 
   @inlinable
   func foldInPlace(_ action: Action, origin: ActionOrigin, group: EffectGroup?) -> EffectGroup? {
+    // NB: A store whose state shares values takes a path of its own, so that this one stays
+    //     the small fold it was, which `send` inlines.
+    if holdsShared { return foldSharing(action, origin: origin, group: group) }
     seq &+= 1
     // A store with plugins keeps what its reducer draws (`Commit.draws`): what was drawn on the
     // main queue before is not its reducer's.
     if hasPlugins, DrawTape.mainHasDraws { DrawTape.discardMainDraws() }
-    let effect = holdsShared ? reduceSharing(action) : reducer(&_state, action)
-    // A write to a shared field reaches the state's other fields of its key before anyone sees
-    // the state; other stores hear of it once this commit is done.
-    var sharedChanges: [SharedChange]?
-    if holdsShared, sharedValues.hasPendingWrites { sharedChanges = applySharedWrites() }
+    let effect = reducer(&_state, action)
+    return commit(action, effect: effect, origin: origin, group: group)
+  }
+
+  /// The fold's end: starts the effect, then tells the plugins and the bindings.
+  @inlinable
+  func commit(_ action: Action, effect: Effect<Action>, origin: ActionOrigin, group: EffectGroup?) -> EffectGroup? {
     var group = group
     if case .none = effect.operation {
     } else {
@@ -267,7 +272,20 @@ public final class Store<State, Action: Sendable> {
     }
     if hasPlugins { tellPlugins(action, origin: origin) }
     if !bindings.isEmpty { dispatchBindings() }
-    if let sharedChanges, !sharedChanges.isEmpty { publishShared(sharedChanges) }
+    return group
+  }
+
+  /// The fold of a store whose state holds ``Shared`` fields: the reducer runs with its thread
+  /// marked, and a write to a shared field reaches the state's other fields of its key before
+  /// anyone sees the state; other stores hear of it once this commit is done.
+  @usableFromInline @inline(never)
+  func foldSharing(_ action: Action, origin: ActionOrigin, group: EffectGroup?) -> EffectGroup? {
+    seq &+= 1
+    if hasPlugins, DrawTape.mainHasDraws { DrawTape.discardMainDraws() }
+    let effect = reduceSharing(action)
+    let changes = sharedValues.hasPendingWrites ? applySharedWrites() : []
+    let group = commit(action, effect: effect, origin: origin, group: group)
+    if !changes.isEmpty { publishShared(changes) }
     return group
   }
 
