@@ -1,18 +1,10 @@
-import Synchronization
 import Testing
 @testable import StoreCore
-
-/// What a `ChangesPrinter` printed.
-private final class Printed: Sendable {
-  private let lines = Mutex<[String]>([])
-  var all: [String] { lines.withLock { $0 } }
-  func append(_ text: String) { lines.withLock { $0.append(text) } }
-}
 
 @MainActor
 struct ChangesPrinterTests {
   @Test func eachActionWithTheFieldsItChanged() {
-    let printed = Printed()
+    let printed = PrintedLines()
     let printer = ChangesPrinter<Counter.State, Counter.Action>(initialState: Counter.State()) { printed.append($0) }
     let store = Store(initialState: Counter.State(), reducer: Counter(), plugins: [printer])
     store.send(.increment)
@@ -31,7 +23,7 @@ struct ChangesPrinterTests {
   }
 
   @Test func secretsArePrintedRedacted() {
-    let printed = Printed()
+    let printed = PrintedLines()
     let printer = ChangesPrinter<Form.State, Form.Action>(initialState: Form.State()) { printed.append($0) }
     let store = Store(initialState: Form.State(), reducer: Form(), plugins: [printer])
     store.send(.binding(.set(\.password, "hunter2")))

@@ -1,16 +1,8 @@
 import Foundation
-import Synchronization
 import Testing
 
 @_spi(Testing) @testable import EventLog
 @testable import StoreCore
-
-/// What a store or printer reported, line by line.
-private final class Lines: Sendable {
-  private let lines = Mutex<[String]>([])
-  var all: [String] { lines.withLock { $0 } }
-  func append(_ text: String) { lines.withLock { $0.append(text) } }
-}
 
 /// ★ An action sent while the store folds another is queued and folded after it, in order, as
 /// before; now each such send is visible: the commit names the action it was sent during, the
@@ -54,7 +46,7 @@ struct ReentrancyTests {
   }
 
   @Test func theStoreReportsEachWithOneLineNamingBothActionsWhenAsked() {
-    let reports = Lines()
+    let reports = PrintedLines()
     let (store, bindings) = chattyStore(reentrancy: .to { reports.append($0) })
     store.send(.increment)
     withExtendedLifetime(bindings) {}
@@ -77,7 +69,7 @@ struct ReentrancyTests {
   }
 
   @Test func theChangesPrinterPrintsTheLineBeforeTheCommit() {
-    let printed = Lines()
+    let printed = PrintedLines()
     let printer = ChangesPrinter<Counter.State, Counter.Action>(initialState: Counter.State()) { printed.append($0) }
     let (store, bindings) = chattyStore(plugins: [printer])
     store.send(.increment)

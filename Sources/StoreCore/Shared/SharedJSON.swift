@@ -67,18 +67,11 @@ extension SharedJSON: Codable {
     case .null:
       var single = encoder.singleValueContainer()
       try single.encodeNil()
-    case .bool(let value):
-      var single = encoder.singleValueContainer()
-      try single.encode(value)
-    case .integer(let value):
-      var single = encoder.singleValueContainer()
-      try single.encode(value)
-    case .number(let value):
-      var single = encoder.singleValueContainer()
-      try single.encode(value)
-    case .string(let value):
-      var single = encoder.singleValueContainer()
-      try single.encode(value)
+    // A scalar encodes itself into a single-value container.
+    case .bool(let value): try value.encode(to: encoder)
+    case .integer(let value): try value.encode(to: encoder)
+    case .number(let value): try value.encode(to: encoder)
+    case .string(let value): try value.encode(to: encoder)
     case .array(let elements):
       var array = encoder.unkeyedContainer()
       for element in elements { try array.encode(element) }
