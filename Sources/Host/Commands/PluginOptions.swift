@@ -99,13 +99,7 @@ package struct HostedPlugins<State: Codable & Equatable & Sendable, Action: Coda
         withDependencies: prepareDependencies)
   }
 
-  /// Removes the log this run started, which holds no event (the run stopped on bad input).
-  package func removeLog() {
-    guard let recorder, recorder.recordedSeq == recorder.resumedAtSeq, recorder.resumedAtSeq == 0 else { return }
-    try? FileManager.default.removeItem(atPath: recorder.path)
-  }
-
-    /// Flushes and closes the recorder, and prints the metrics summary.
+  /// Flushes and closes the recorder, and prints the metrics summary.
   package func finish() async throws(HostError) {
     if let metrics {
       for line in metrics.lines { Terminal.err("metrics: \(line)") }

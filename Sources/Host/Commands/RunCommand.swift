@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import Store
 
@@ -7,16 +6,20 @@ struct RunCommand: AsyncParsableCommand {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
       commandName: "run",
-      abstract: "Send action lines into a live store, wait for its effects, and print the final state.",
+      abstract: "Send action lines into a live store as they arrive, wait for its effects, and print the state.",
       discussion: """
-        Each line of the input is one action as JSON, in its Codable shape. Blank lines and lines \
-        starting with # are skipped. The effects talk to --base-url\(serverNote). The final \
-        state is printed on stdout as JSON, with secrets redacted.
+        Each line of the input is one action as JSON, in its Codable shape, sent as soon as it \
+        arrives: a pipe or a person typing drives the store live. Blank lines and lines starting \
+        with # are skipped. A line that does not decode stops the run, with every action before \
+        it sent and recorded. The effects talk to --base-url\(serverNote). The final state is \
+        printed on stdout as JSON, with secrets redacted; --print-states prints every state \
+        instead, one JSON line each.
 
         Examples:
           echo '\(Help.example.action)' | \(Help.name) run \(Help.example.feature)
           \(Help.name) run \(Help.example.feature) --actions actions.jsonl --record session.log
           \(Help.name) run \(Help.example.feature) --base-url http://127.0.0.1:8080 --log-level debug
+          tail -f actions.jsonl | \(Help.name) run \(Help.example.feature) --print-states
         """
     )
   }
@@ -36,6 +39,11 @@ struct RunCommand: AsyncParsableCommand {
   @Flag(name: .long, help: "Wait for each action's effects before sending the next.")
   var waitEach = false
 
+  @Flag(
+    name: .long,
+    help: "Print the state as a JSON line at the start and after each action that changes it, instead of the final state at the end.")
+  var printStates = false
+
   @OptionGroup var plugins: PluginOptions
 
   /// Where the effects go without --base-url.
@@ -48,13 +56,18 @@ struct RunCommand: AsyncParsableCommand {
     try await execute(feature)
   }
 
-  /// The recorder is started before the input is read, so that a run stopped while its input
-  /// still streams has a log too. SIGINT or SIGTERM stops reading and sending, cancels the
-  /// effects still running and closes the log (a final checkpoint) before the run exits with
-  /// 130 or 143; a second signal exits at once.
+  /// The recorder is started before the first line is read, so that the log exists from the
+  /// start. Each line is decoded and sent when it arrives (``ActionLineSource``), so actions
+  /// keep their real timing and memory stays bounded whatever the input's length. A line that
+  /// does not decode stops the run: the effects still running are cancelled, and the log is
+  /// closed with every action before the line. SIGINT or SIGTERM stops reading and sending,
+  /// cancels the effects still running and closes the log (a final checkpoint) before the run
+  /// exits with 130 or 143; a second signal exits at once.
   @MainActor
   private func execute<F: RefoldFeature>(_ feature: F.Type) async throws {
+    let lines = try ActionLineSource.open(actions)
     let signals = StopSignals.install()
+    signals.whenReceived { lines.stop() }
     try await HostedServers.withBaseURL(baseURL) { url in
       let environment = FeatureEnvironment.live(baseURL: url, sessionFile: sessionFile.map { URL(fileURLWithPath: $0) })
       let initialState = F.initialState(in: environment)
@@ -62,68 +75,80 @@ struct RunCommand: AsyncParsableCommand {
       let store = hosted.store(initialState: initialState, reducer: F(environment: environment), feature: F.featureName) {
         F.prepareDependencies(&$0, in: environment)
       }
+      if printStates { store.attach(try StateLines<F.State, F.Action>(initialState: initialState)) }
 
-      let source = actions
-      let decoded: [F.Action]?
-      do {
-        decoded = try await signals.firstOf({ try await Self.read(source) })?.map { line in
-          try line.decode(F.Action.self, feature: F.featureName)
+      var running = RunningSends()
+      while signals.received == nil {
+        let action: F.Action
+        do {
+          guard let line = try await lines.next() else { break }
+          action = try line.decode(F.Action.self, feature: F.featureName)
+        } catch {
+          // Everything before the bad line was sent and is in the log; the run stops there.
+          running.cancelAll()
+          try? await hosted.finish()
+          let problem = (error as? HostError)?.message ?? "\(error)"
+          guard store.commitCount > 0 else { throw HostError.badInput(problem) }
+          throw HostError.badInput(
+            "\(problem); the run stopped there after \(store.commitCount) actions"
+              + (plugins.record.map { ", which the log \($0) holds" } ?? ""))
         }
-      } catch {
-        // Bad input: nothing was sent, so the log holds no event; it is removed, not left behind.
-        try? await hosted.finish()
-        hosted.removeLog()
-        throw error
-      }
-      // A signal while the input was read: the log is kept, closed, with what it has.
-      guard let decoded else { return try await stop(hosted, store: store, tasks: [], signals: signals) }
-
-      var tasks: [StoreTask] = []
-      for action in decoded {
-        if signals.received != nil { return try await stop(hosted, store: store, tasks: tasks, signals: signals) }
+        if signals.received != nil { break }
         let task = store.send(action)
-        tasks.append(task)
-        if waitEach, try await signals.firstOf({ await task.finish(); return true }) == nil {
-          return try await stop(hosted, store: store, tasks: tasks, signals: signals)
-        }
+        running.add(task)
+        if waitEach, try await signals.firstOf({ await task.finish(); return true }) == nil { break }
       }
-      let pending = tasks
-      let finished = try await signals.firstOf { () async -> Bool in
-        for task in pending { await task.finish() }
-        return true
-      }
-      guard finished != nil else {
-        return try await stop(hosted, store: store, tasks: tasks, signals: signals)
+      if signals.received != nil { return try await stop(hosted, store: store, running: running, signals: signals) }
+
+      let pending = running
+      guard try await signals.firstOf({ await pending.finishAll(); return true }) != nil else {
+        return try await stop(hosted, store: store, running: running, signals: signals)
       }
       // The log is closed before the state is printed, so that a failing stdout never costs
       // it; a recording that stopped still gets its state printed, then exits 70.
-      let state = try StateJSON.encode(store.state)
+      let state = printStates ? nil : try StateJSON.encode(store.state)
       var closing: (any Error)?
       do { try await hosted.finish() } catch { closing = error }
-      Terminal.out(state)
+      if let state { Terminal.out(state) }
       if let closing { throw closing }
-    }
-  }
-
-  /// Reads the action lines off the main actor: reading stdin blocks.
-  private static func read(_ source: String) async throws -> [ActionLines.Line] {
-    try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(with: Result { () throws(HostError) in try ActionLines.read(source) })
-      }
     }
   }
 
   /// A signal stopped the run: cancel what runs, close the log, and exit 128 + the signal.
   @MainActor
   private func stop<State, Action>(
-    _ hosted: HostedPlugins<State, Action>, store: Store<State, Action>, tasks: [StoreTask], signals: StopSignals
+    _ hosted: HostedPlugins<State, Action>, store: Store<State, Action>, running: RunningSends, signals: StopSignals
   ) async throws {
-    for task in tasks { task.cancel() }
+    running.cancelAll()
     try await hosted.finish()
     let name = StopSignals.name(signals.received ?? SIGINT)
     Terminal.diagnostic(
       "stopped by \(name) after \(store.commitCount) actions" + (plugins.record.map { "; the log \($0) is closed" } ?? ""))
     throw ExitCode(signals.exitCode)
+  }
+}
+
+/// The sends whose effects still run: kept so that the run can wait for them or cancel them,
+/// and pruned as they finish, so that a long input does not keep one per action.
+@MainActor
+struct RunningSends {
+  private var tasks: [StoreTask] = []
+  private var pruneAt = 1_024
+
+  mutating func add(_ task: StoreTask) {
+    guard task.isRunning else { return }
+    tasks.append(task)
+    if tasks.count >= pruneAt {
+      tasks.removeAll { !$0.isRunning }
+      pruneAt = max(1_024, tasks.count * 2)
+    }
+  }
+
+  func finishAll() async {
+    for task in tasks { await task.finish() }
+  }
+
+  func cancelAll() {
+    for task in tasks { task.cancel() }
   }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Store
 
-/// Action lines read from a file or stdin, with their line numbers for error messages.
+/// An action line with its line number for error messages, and how it is decoded
+/// (``ActionLineSource`` reads them).
 struct ActionLines {
   struct Line {
     let source: String
@@ -55,42 +56,10 @@ struct ActionLines {
       return nil
     }
   }
-
-  /// Reads `path` (or stdin for `-`), skipping blank lines and `#` comments.
-  static func read(_ path: String) throws(HostError) -> [Line] {
-    let source = path == "-" ? "stdin" : path
-    let data: Data
-    if path == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-      data = try InputFile.read(path, what: "actions file")
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw HostError.badInput("\(source): the actions are not UTF-8 text")
-    }
-    var lines: [Line] = []
-    // By `isNewline`, not by "\n": in a String, "\r\n" is one Character, so a file with CRLF
-    // line ends would otherwise be one line.
-    for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-      let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-      lines.append(Line(source: source, number: index + 1, text: trimmed))
-    }
-    return lines
-  }
 }
 
 /// Reading an input file with errors that say what went wrong and where.
 enum InputFile {
-  static func read(_ path: String, what: String) throws(HostError) -> Data {
-    try check(path, what: what)
-    do {
-      return try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw HostError.badInput("\(what) \(path): cannot be read (\(error.localizedDescription))")
-    }
-  }
-
   /// Fails unless `path` names a readable regular file.
   static func check(_ path: String, what: String) throws(HostError) {
     var isDirectory: ObjCBool = false

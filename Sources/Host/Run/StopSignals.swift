@@ -58,6 +58,16 @@ package final class StopSignals: @unchecked Sendable {
     for waiter in waiters { waiter() }
   }
 
+  /// Calls `action` when the first signal comes, or at once if it came already.
+  package func whenReceived(_ action: @escaping @Sendable () -> Void) {
+    let now = lock.withLock { () -> Bool in
+      if waiting.received != nil { return true }
+      waiting.waiters.append(action)
+      return false
+    }
+    if now { action() }
+  }
+
   /// The result of `work`, or nil if a signal came first (then `work` is abandoned: a blocked
   /// read of stdin cannot be cancelled, and the process is about to end).
   package func firstOf<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T? {

@@ -20,7 +20,7 @@ struct ActionLineErrorTests {
     ])
     #expect(
       message
-        == "refold: stdin:3: amountInput._0: 'textChange' is not an action of AmountInput.Action; did you mean 'textChanged'?")
+        == "refold: stdin:3: amountInput._0: 'textChange' is not an action of AmountInput.Action; did you mean 'textChanged'?; the run stopped there after 2 actions")
   }
 
   @Test func aMisspeltCaseTwoLevelsDownIsNotBlamedOnTheRoot() async throws {

@@ -84,12 +84,15 @@ struct SecretTests {
   ])
   func errorsAboutABadActionLineDoNotRepeatTheSecret(feature: String, line: String) async throws {
     var lines = Self.signIn.split(separator: "\n").map(String.init)
-    if feature == "app" { lines = lines.map { #"{"signIn":{"_0":{"presented":{"_0":\#($0)}}}}"# } }
+    if feature == "app" {
+      // The lines before the bad one are sent (`run` streams): the sheet is presented first.
+      lines = [#"{"signInButtonTapped":{}}"#] + lines.map { #"{"signIn":{"_0":{"presented":{"_0":\#($0)}}}}"# }
+    }
     let run = try await RefoldProcess.run(["run", feature], stdin: (lines + [line]).joined(separator: "\n") + "\n")
     #expect(run.status == 2)
     #expect(run.stdout.isEmpty)
     #expect(run.stderrLines.count == 1, "\(run.stderr)")
-    #expect(run.stderr.hasPrefix("refold: stdin:4: "), "\(run.stderr)")
+    #expect(run.stderr.hasPrefix("refold: stdin:\(lines.count + 1): "), "\(run.stderr)")
     expectNoSecret(in: run.stderr, "the error")
   }
 }
