@@ -38,7 +38,7 @@ public struct BenchCommand: AsyncParsableCommand {
   @Flag(name: .long, help: "Print a JSON array of {workload, system, nsPerOp, mallocsPerOp, notificationsPerOp} rows.")
   var json = false
 
-  @Option(name: .long, help: "Run only this workload (W1 … W6); repeat for more.")
+  @Option(name: .long, help: "Run only this workload (W1 … W9); repeat for more.")
   var workload: [Bench.Workload] = []
 
   @Option(name: .long, help: "Run only this system (refold, naive, opencombine, floor, …); repeat for more.")

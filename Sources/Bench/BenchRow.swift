@@ -15,7 +15,7 @@ struct BenchRow: Encodable, Sendable {
   var mallocsPerOp: Double?
   /// Binding (or listener) calls per operation.
   var notificationsPerOp: Double?
-  /// W5 only: events replayed per second, the median of the runs.
+  /// W5 and W9: events replayed per second, the median of the runs.
   var eventsPerSecond: Double?
   /// W7 only: the process's peak resident memory during the burst, in MiB.
   var peakMiB: Double?
@@ -40,7 +40,7 @@ struct BenchRow: Encodable, Sendable {
     try container.encode(nsPerOp.map(Self.rounded), forKey: .nsPerOp)
     try container.encode(mallocsPerOp.map(Self.rounded), forKey: .mallocsPerOp)
     try container.encode(notificationsPerOp.map(Self.rounded), forKey: .notificationsPerOp)
-    if workload == .w5 {
+    if workload == .w5 || workload == .w9 {
       try container.encode(eventsPerSecond.map { $0.rounded() }, forKey: .eventsPerSecond)
     }
     if workload == .w7 {

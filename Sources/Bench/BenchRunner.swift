@@ -26,10 +26,12 @@ struct BenchRunner {
     var replayRuns: Int
     /// W7: how many distinct 64 KB actions the burst sends.
     var burstActions: Int = 20_000
+    /// W9: how many logs the checked corpus holds (1,000 events each).
+    var corpusLogs: Int = 1_000
 
     static let quick = Plan(
       runs: 5, runTime: .milliseconds(20), allocationOperations: 1_000,
-      recordedOperations: 20_000, replayEvents: 200_000, replayRuns: 3, burstActions: 2_000)
+      recordedOperations: 20_000, replayEvents: 200_000, replayRuns: 3, burstActions: 2_000, corpusLogs: 100)
     static let full = Plan(
       runs: 7, runTime: .milliseconds(150), allocationOperations: 10_000,
       recordedOperations: 100_000, replayEvents: 1_000_000, replayRuns: 5)
@@ -53,6 +55,8 @@ struct BenchRunner {
       return await measureAsync(workload, wanted.compactMap { system in Bench.asyncFixture(workload, system).map { (system, $0) } })
     case .w7:
       return try await measureBurstMemory(wanted)
+    case .w9:
+      return try await measureCorpusCheck(wanted)
     }
   }
 

@@ -78,6 +78,16 @@ struct BenchTarget: Sendable {
       }
       return (mallocs == 0 ? .pass : .fail, "\(BenchFormat.number(mallocs)) mallocs/action, \(BenchFormat.number(ratio))× W1")
     },
+    BenchTarget(name: "W9 check on all cores ≥ 1.6× one job's events/s") { results in
+      guard let all = results[.w9, .refold]?.eventsPerSecond, let one = results[.w9, .refoldOneJob]?.eventsPerSecond else {
+        return (.notMeasured, "not measured")
+      }
+      let ratio = all / one
+      let detail = "\(BenchFormat.number(ratio))× one job (\(BenchFormat.number(all)) events/s on \(CorpusCheck.defaultJobs) jobs)"
+      // One core can only match one job: there is nothing to spread the work over.
+      guard CorpusCheck.defaultJobs >= 2 else { return (.reported, detail + ", one core") }
+      return (ratio >= 1.6 ? .pass : .fail, detail)
+    },
     BenchTarget(name: "W6 reported") { results in
       guard let ns = results[.w6, .refold]?.nsPerOp else { return (.notMeasured, "not measured") }
       var detail = "\(BenchFormat.number(ns)) ns/round trip"

@@ -29,6 +29,9 @@ public enum Bench {
     /// One screen's action in a 1,000-screen navigation stack (`StackState`, `forEach`), one
     /// binding on the top screen.
     case w8 = "W8"
+    /// `refold check` on a corpus of 1,000 logs of 1,000 events: events per second on every
+    /// core, against one job. (W7 was taken by the burst, so the "W7 row" is W9.)
+    case w9 = "W9"
   }
 
   /// What runs a workload: Refold, or one of the in-suite baselines.
@@ -47,6 +50,8 @@ public enum Bench {
     /// W5 only: a log whose every action is distinct, so that replay decodes each one (W3's
     /// keystrokes repeat, and replay reuses what it decoded for the same bytes).
     case refoldDistinct = "refold-distinct"
+    /// W9 only: the corpus checked by one job, the reference for the check on every core.
+    case refoldOneJob = "refold-1-job"
   }
 
   /// Counts the calls of a binding or listener. A class, so that closures share it; not

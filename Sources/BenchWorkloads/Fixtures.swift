@@ -9,6 +9,7 @@ extension Bench {
     case .w6: [.refold, .naive, .floor]
     case .w7: [.refoldUnrecorded, .refold]
     case .w8: [.refold, .floor]
+    case .w9: [.refoldOneJob, .refold]
     }
   }
 

@@ -62,7 +62,9 @@ final class LineStream {
     }
     self.fd = fd
     self.totalBytes = Int(info.st_size)
-    self.buffer = .allocate(byteCount: max(chunkSize, 4096), alignment: 16)
+    // A small log gets a buffer its size, not a whole chunk: `refold check` opens thousands
+    // of them on every core, and a megabyte each is an mmap and its page faults each time.
+    self.buffer = .allocate(byteCount: max(min(chunkSize, max(totalBytes + 1, 64 << 10)), 4096), alignment: 16)
   }
 
   deinit {

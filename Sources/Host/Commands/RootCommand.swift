@@ -15,7 +15,7 @@ struct RootCommand: AsyncParsableCommand {
       discussion: """
         Refold folds actions into state with pure reducers and records every action to a \
         crash-safe, self-checking event log. This command hosts \(host.features.isEmpty ? "no features yet" : "\(host.features.count) feature\(host.features.count == 1 ? "" : "s")"): \
-        it drives a feature from action lines, and replays, inspects and diffs its logs.
+        it drives a feature from action lines, and replays, inspects, diffs and checks its logs.
 
         Examples:
         \(extra.map { $0 + "\n" }.joined())  \(name) features
@@ -23,6 +23,7 @@ struct RootCommand: AsyncParsableCommand {
           \(name) replay session.log --until 120
           \(name) inspect session.log
           \(name) diff session.log --from 10 --to 20
+          \(name) check crash-reports/ --junit check.xml
 
         Exit codes: 0 ok, 1 a replay diverged, 2 an unreadable, corrupt or mismatched input, 64 a \
         usage error, 70 the host could not do its part (e.g. recording stopped; the run went on), \
@@ -30,7 +31,7 @@ struct RootCommand: AsyncParsableCommand {
         SIGTERM (the log is closed first in each).
         """,
       subcommands: [
-        FeaturesCommand.self, RunCommand.self, ReplayCommand.self, InspectCommand.self, DiffCommand.self,
+        FeaturesCommand.self, RunCommand.self, ReplayCommand.self, InspectCommand.self, DiffCommand.self, CheckCommand.self,
       ] + host.commands
     )
   }

@@ -7,7 +7,7 @@ package struct FeatureRegistry: Sendable {
   package let features: [any RefoldFeature.Type]
 
   /// A later feature with an earlier one's name replaces it, in the earlier one's place.
-  init(_ features: [any RefoldFeature.Type]) {
+  package init(_ features: [any RefoldFeature.Type]) {
     var kept: [any RefoldFeature.Type] = []
     for feature in features {
       if let index = kept.firstIndex(where: { $0.featureName == feature.featureName }) {

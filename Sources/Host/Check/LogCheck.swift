@@ -1,0 +1,65 @@
+import Foundation
+import Store
+
+/// Checks one log against the reducer of the current build: replays every event from the
+/// initial state and verifies every checkpoint on the way. Never throws: what goes wrong is the
+/// outcome, so that one bad log cannot stop a corpus check.
+enum LogCheck {
+  static func run(_ path: String, features: FeatureRegistry) -> LogCheckOutcome {
+    let started = ContinuousClock.now
+    var outcome = check(path, features: features)
+    let elapsed = ContinuousClock.now - started
+    outcome.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    return outcome
+  }
+
+  private static func check(_ path: String, features: FeatureRegistry) -> LogCheckOutcome {
+    let header: LogHeader
+    do {
+      header = try LogReader(file: URL(fileURLWithPath: path), chunkSize: 64 << 10).header
+    } catch {
+      return LogCheckOutcome(path: path, feature: nil, status: .unreadable, message: error.description)
+    }
+    guard let feature = features.features.first(where: { $0.featureName == header.feature }) else {
+      return LogCheckOutcome(
+        path: path, feature: header.feature, status: .skipped,
+        message: "feature '\(Terminal.quoted(header.feature))' is not hosted by this tool")
+    }
+    return replay(feature, path: path)
+  }
+
+  private static func replay<F: RefoldFeature>(_ feature: F.Type, path: String) -> LogCheckOutcome {
+    var outcome = LogCheckOutcome(path: path, feature: F.featureName, status: .verified)
+    var replayer = Replayer(reducer: F(environment: .replay))
+    replayer.seeksFromSnapshots = false
+    do {
+      let result = try replayer.replay(
+        file: URL(fileURLWithPath: path), verify: true, feature: F.featureName, schema: F.schemaVersion)
+      outcome.events = result.eventCount
+      outcome.checkpoints = result.verifiedCheckpoints
+      if result.verifiedCheckpoints == 0 { outcome.status = .unverified }
+      if !result.warnings.isEmpty { outcome.message = result.warnings.joined(separator: "; ") }
+    } catch let divergence as ReplayDivergence {
+      outcome.status = .diverged
+      outcome.seq = divergence.seq
+      outcome.diff = divergence.diff
+      outcome.message = divergence.description.split(separator: "\n", maxSplits: 1).first.map(String.init)
+      outcome.action = action(at: divergence.seq, in: path)
+    } catch {
+      outcome.status = .unreadable
+      outcome.message = "\(error)"
+    }
+    return outcome
+  }
+
+  /// The action the log holds at `seq`, as compact JSON, or nil if it cannot be read there.
+  private static func action(at seq: UInt64, in path: String) -> String? {
+    guard seq > 0, let reader = try? LogReader(file: URL(fileURLWithPath: path), chunkSize: 64 << 10) else { return nil }
+    while let record = try? reader.next() {
+      guard case .event(let event) = record else { continue }
+      if event.seq == seq { return event.actionJSON }
+      if event.seq > seq { return nil }
+    }
+    return nil
+  }
+}
