@@ -1,0 +1,123 @@
+import Foundation
+import Store
+
+/// Writes a Swift Testing file that plays a stretch of a log through `TestStore`, exhaustively:
+/// each sent action a `send`, each effect's action a `receive`, each with the state after it.
+///
+/// The states are the ones the current build reaches from the log's actions, and the log is
+/// replayed (every checkpoint verified) first: a build that diverges from the log would write a
+/// test that fails at once, so it is refused instead.
+enum TestGenerator {
+  struct Options {
+    var file: String
+    var from: UInt64?
+    var to: UInt64?
+    var name: String?
+  }
+
+  /// One event of the stretch.
+  struct Step {
+    var seq: UInt64
+    var isSend: Bool
+    var actionJSON: String
+    /// The state after it, as JSON.
+    var stateJSON = ""
+    /// Whether the action changed the state (no assertion closure when it did not).
+    var changed = false
+  }
+
+  @MainActor
+  static func generate<F: RefoldFeature>(_ feature: F.Type, _ options: Options) async throws -> String {
+    let (start, steps) = try read(F.self, options)
+    let session = try RecordedSession<F>(
+      initialState: start.json, events: steps.map { $0.isSend ? .send($0.actionJSON) : .effect($0.actionJSON) })
+    let states = try await fold(session, count: steps.count)
+    var written = steps
+    var previous = start.json
+    for index in written.indices {
+      written[index].stateJSON = states[index]
+      written[index].changed = states[index] != previous
+      previous = states[index]
+    }
+    return SwiftTestFile(
+      feature: F.self, name: testName(options, feature: F.featureName), log: options.file, initialState: start.json,
+      firstSeq: start.seq + 1, steps: written
+    ).text
+  }
+
+  /// The state before the stretch, and its events, checked against the log first.
+  private static func read<F: RefoldFeature>(_ feature: F.Type, _ options: Options) throws -> (
+    (seq: UInt64, json: String), [Step]
+  ) {
+    let url = URL(fileURLWithPath: options.file)
+    let from = max(options.from ?? 1, 1)
+    if let to = options.to, to < from { throw HostError.usage("--from \(from) is after --to \(to)") }
+    do {
+      var replayer = Replayer(reducer: F(environment: .replay))
+      replayer.seeksFromSnapshots = false
+      // The whole stretch must replay as recorded, or the test would fail at once.
+      _ = try replayer.replay(file: url, until: options.to, verify: true, feature: F.featureName, schema: F.schemaVersion)
+      let startState = try replayer.replay(
+        file: url, until: from - 1, verify: true, feature: F.featureName, schema: F.schemaVersion
+      ).state
+      let reader = try LogReader(file: url)
+      var steps: [Step] = []
+      while let record = try reader.next() {
+        guard case .event(let event) = record, event.seq >= from else { continue }
+        if let to = options.to, event.seq > to { break }
+        guard event.draws.isEmpty else {
+          throw HostError.badInput(
+            "\(options.file):\(event.line): seq \(event.seq) drew values (uuid, date or random) while it was folded; test-gen cannot hand them back to a TestStore yet")
+        }
+        // An effect's action before the stretch's first send is sent: its send is before --from.
+        let isSend = event.origin == .send || !steps.contains { $0.isSend }
+        steps.append(Step(seq: event.seq, isSend: isSend, actionJSON: event.actionJSON))
+      }
+      guard !steps.isEmpty else {
+        throw HostError.badInput("\(options.file): no event from seq \(from)\(options.to.map { " to \($0)" } ?? "")")
+      }
+      return ((from - 1, try json(startState)), steps)
+    } catch let divergence as ReplayDivergence {
+      throw HostError(
+        .diverged,
+        "\(divergence.description.split(separator: "\n").first ?? ""); this build does not reproduce the log, so a test written from it would fail at once")
+    } catch let error as LogReadError {
+      throw HostError.badInput(error.description)
+    }
+  }
+
+  /// The state after each event, as the generated test's store will reach them.
+  @MainActor
+  private static func fold<F: RefoldFeature>(_ session: RecordedSession<F>, count: Int) async throws -> [String] {
+    let states = StateCollector<F.State, F.Action>()
+    let store = Store(
+      initialState: session.initialState,
+      reducer: RecordedEffects(base: F(environment: .replay), script: .init(session.actions)),
+      plugins: [states])
+    for step in session.actions where step.isSend {
+      await store.send(step.action).finish()
+    }
+    guard states.states.count == count else {
+      throw HostError(.failure, "the stretch folded \(states.states.count) actions where the log holds \(count)")
+    }
+    return try states.states.map(json)
+  }
+
+  private static func json<State: Encodable>(_ state: State) throws -> String {
+    String(decoding: try LogJSONEncoder().encode(state), as: UTF8.self)
+  }
+
+  /// `--name`, or the feature's name and the log's, as a Swift identifier.
+  static func testName(_ options: Options, feature: String) -> String {
+    if let name = options.name { return name }
+    let base = URL(fileURLWithPath: options.file).deletingPathExtension().lastPathComponent
+    return SwiftSource.identifier(feature + " " + base)
+  }
+}
+
+/// Each commit's state, in order.
+@MainActor
+private final class StateCollector<State, Action>: StorePlugin {
+  var states: [State] = []
+  func didCommit(_ commit: Commit<State, Action>) { states.append(commit.state) }
+}
