@@ -109,13 +109,17 @@ final class LineStream {
 
   /// The partial line at `start` is long: finds where it ends without buffering it. Returns
   /// `true` for a torn tail (no newline before the end of the file), which is then recorded
-  /// and skipped; throws for a line longer than `maxLineBytes`; otherwise makes room for the
-  /// whole line.
+  /// and skipped; throws for a line longer than `maxLineBytes`, once past it, so that the next
+  /// call goes on with the line after (a scan past damage does, `LogIntegrityScan`); otherwise
+  /// makes room for the whole line.
   private func scanLongLine() throws(LogReadError) -> Bool {
     let lineStart = bufferOffset + start
     switch try LineEndScan.scan(fd: fd, path: path, from: bufferOffset + end) {
     case .newline(let newline) where newline - lineStart > maxLineBytes:
-      throw LineEndScan.tooLong(path: path, line: lineNumber + 1, offset: lineStart, maxLineBytes: maxLineBytes)
+      try skip(to: newline + 1)
+      lineNumber += 1
+      lineOffset = lineStart
+      throw LineEndScan.tooLong(path: path, line: lineNumber, offset: lineStart, maxLineBytes: maxLineBytes)
     case .newline(let newline):
       lineEndIsKnown = true
       reserve(lineBytes: newline - lineStart + 1)
@@ -131,6 +135,18 @@ final class LineStream {
       atEOF = true
       return true
     }
+  }
+
+  /// Drops what is buffered and goes on reading at file offset `offset`.
+  private func skip(to offset: Int) throws(LogReadError) {
+    guard lseek(fd, off_t(offset), SEEK_SET) >= 0 else {
+      let code = errno
+      throw LogReadError(.unreadable, file: path, message: "cannot seek: \(String(cString: strerror(code)))")
+    }
+    bufferOffset = offset
+    start = 0
+    end = 0
+    lineEndIsKnown = false
   }
 
   /// Moves the partial line to the front and makes the buffer hold `lineBytes` at least.

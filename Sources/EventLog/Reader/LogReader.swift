@@ -64,22 +64,7 @@ public final class LogReader {
     let path = LogReadError.displayPath(file)
     self.path = path
     stream = try LineStream(url: file, path: path, chunkSize: chunkSize, maxLineBytes: maxLineBytes)
-    guard let first = try stream.nextLine() else {
-      if let torn = stream.tornTail {
-        let looksLikeHeader = torn.byteCount > 0 && !torn.allZero
-        throw LogReadError(
-          looksLikeHeader ? .badHeader : .empty, file: path, line: 1,
-          message: torn.allZero
-            ? "no header: the file holds only \(torn.byteCount) NUL bytes"
-            : "the header line is incomplete (no newline): either the recorder stopped while creating the log, or this is not an event log")
-      }
-      throw LogReadError(.empty, file: path, message: "the file is empty, not an event log")
-    }
-    do {
-      header = try parser.header(first)
-    } catch {
-      throw LogReadError(error.kind, file: path, line: 1, message: error.message)
-    }
+    header = try Self.header(of: stream, parser: parser)
     if let feature, header.feature != feature {
       throw LogReadError(
         .featureMismatch, file: path, line: 1,
@@ -118,6 +103,27 @@ public final class LogReader {
     }
     try sequence.accept(record, path: path, line: number)
     return record
+  }
+
+  /// Reads the first line of `stream` as the header: a log without one has nothing to read.
+  static func header(of stream: LineStream, parser: LogLineParser) throws(LogReadError) -> LogHeader {
+    let path = stream.path
+    guard let first = try stream.nextLine() else {
+      if let torn = stream.tornTail {
+        let looksLikeHeader = torn.byteCount > 0 && !torn.allZero
+        throw LogReadError(
+          looksLikeHeader ? .badHeader : .empty, file: path, line: 1,
+          message: torn.allZero
+            ? "no header: the file holds only \(torn.byteCount) NUL bytes"
+            : "the header line is incomplete (no newline): either the recorder stopped while creating the log, or this is not an event log")
+      }
+      throw LogReadError(.empty, file: path, message: "the file is empty, not an event log")
+    }
+    do {
+      return try parser.header(first)
+    } catch {
+      throw LogReadError(error.kind, file: path, line: 1, message: error.message)
+    }
   }
 
   private func failure(_ problem: LogLineParser.Problem, line: UnsafeRawBufferPointer, number: Int) -> LogReadError {

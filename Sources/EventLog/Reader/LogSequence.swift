@@ -33,6 +33,14 @@ struct LogSequence: Equatable {
     checkpointed = false
   }
 
+  /// Carries on as if the event `seq` (and its checkpoint, when `checkpointed`) were in place,
+  /// after a rule was broken: a scan past damage (`LogIntegrityScan`) then reports a gap once,
+  /// not once for every event after it.
+  mutating func resume(at seq: UInt64, checkpointed: Bool) {
+    lastSeq = seq
+    self.checkpointed = checkpointed
+  }
+
   mutating func checkpoint(_ seq: UInt64) throws(Violation) {
     guard seq == lastSeq else {
       throw .checkpoint("checkpoint \(seq) is out of place: it follows event seq \(lastSeq)")
