@@ -16,6 +16,8 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
   /// Fold every event twice, and compare the two states (``Replayer/checksDeterminism``).
   let checksDeterminism: Bool
   let path: String
+  /// The migrations from the log's schema to the feature's, applied before decoding.
+  let migration: MigrationChain
   let decoder = LogJSONDecoder()
   /// Hands each event's recorded draws back to the reducer. Installed on the folding thread
   /// for the whole replay (`Replayer.run`).
@@ -31,13 +33,16 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
   private(set) var folding: Bool
   private(set) var lastMatching: UInt64 = 0
   private(set) var verified = 0
+  /// Checkpoints recorded before a migration that changed the state's encoding, and without
+  /// the full state: their digests are of the old encoding, so they could not be compared.
+  private(set) var uncompared = 0
   private(set) var eventCount = 0
   private(set) var foldedEvents = 0
   private(set) var lastSeq: UInt64 = 0
 
   init(
     reducer: R, header: LogHeader, path: String, until: UInt64?, snapshot: UInt64, verify: Bool,
-    checksDeterminism: Bool = false
+    checksDeterminism: Bool = false, migration: MigrationChain = .none
   ) throws {
     self.reducer = reducer
     self.until = until
@@ -45,8 +50,9 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
     self.verify = verify
     self.checksDeterminism = checksDeterminism
     self.path = path
+    self.migration = migration
     do {
-      state = try decoder.decode(R.State.self, from: header.initialState)
+      state = try decoder.decode(R.State.self, from: try migration.upgradeState(header.initialState))
     } catch {
       throw LogReadError(.undecodableState, file: path, line: 1, message: "cannot decode the initial state: \(error)")
     }
@@ -112,7 +118,16 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
       folding = true
       lastMatching = checkpoint.seq
     } else if verify {
-      try check(against: checkpoint)
+      if migration.changesState {
+        // The digest is of the state's old encoding: only a full state can be compared.
+        guard let recorded = checkpoint.state else {
+          uncompared += 1
+          return
+        }
+        try check(migrated: recorded, checkpoint)
+      } else {
+        try check(against: checkpoint)
+      }
       lastMatching = checkpoint.seq
       verified += 1
     }
@@ -129,7 +144,8 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
     return ReplayResult(
       state: state, eventCount: eventCount, lastSeq: lastSeq, warnings: warnings, header: header,
       verifiedCheckpoints: verified, startedFromSnapshot: snapshot > 0 ? snapshot : nil,
-      foldedEvents: foldedEvents)
+      foldedEvents: foldedEvents, migratedFrom: migration.isEmpty ? nil : migration.from,
+      uncomparedCheckpoints: uncompared)
   }
 
   // MARK: Decoding and checking
@@ -151,21 +167,45 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
     return "\(error)"
   }
 
+  /// Decodes an action as the log holds it, upgraded to the feature's schema first.
+  static func decodeAction(_ json: JSONValue, migration: MigrationChain, decoder: LogJSONDecoder) throws -> R.Action {
+    try decoder.decode(R.Action.self, from: migration.isEmpty ? json : try migration.upgradeAction(json))
+  }
+
   private func decodeSnapshot(_ recorded: JSONValue, _ checkpoint: LogCheckpoint) throws -> R.State {
     let state: R.State
     do {
-      state = try decoder.decode(R.State.self, from: recorded)
+      state = try decoder.decode(R.State.self, from: try migration.upgradeState(recorded))
     } catch {
       throw LogReadError(
         .undecodableState, file: path, line: checkpoint.line, seq: checkpoint.seq,
         message: "cannot decode the snapshot: \(error)")
     }
-    guard (try? StateDigest.digest(of: state)) == checkpoint.digest else {
+    // A digest of the old encoding cannot vouch for a state a migration rewrote.
+    guard migration.changesState || (try? StateDigest.digest(of: state)) == checkpoint.digest else {
       throw LogReadError(
         .undecodableState, file: path, line: checkpoint.line, seq: checkpoint.seq,
         message: "the snapshot does not match its own digest once decoded; the state's Codable round trip is not exact (a Set, or a non-String-keyed Dictionary?)")
     }
     return state
+  }
+
+  /// A checkpoint recorded before the state's encoding changed: its full state, migrated,
+  /// against the replayed state, value for value.
+  private func check(migrated recorded: JSONValue, _ checkpoint: LogCheckpoint) throws {
+    let expected: R.State
+    do {
+      expected = try decoder.decode(R.State.self, from: try migration.upgradeState(recorded))
+    } catch {
+      throw LogReadError(
+        .undecodableState, file: path, line: checkpoint.line, seq: checkpoint.seq,
+        message: "cannot decode the checkpoint's state once migrated: \(error)")
+    }
+    let replayed = Redaction.apply(state)
+    guard expected != replayed else { return }
+    throw ReplayDivergence(
+      file: path, line: checkpoint.line, seq: checkpoint.seq, lastMatchingSeq: lastMatching,
+      diff: CustomDump.diff(expected, replayed) ?? "(the states differ, but their dumps do not show how)")
   }
 
   private func check(against checkpoint: LogCheckpoint) throws {

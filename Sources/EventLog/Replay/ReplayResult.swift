@@ -17,6 +17,13 @@ public struct ReplayResult<State> {
   public var startedFromSnapshot: UInt64?
   /// How many events the reducer folded: `eventCount` less those a snapshot skipped.
   public var foldedEvents: Int = 0
+  /// The schema the log was recorded with, when it was older than the feature's and the
+  /// feature's migrations upgraded it; nil for a log at the feature's schema.
+  public var migratedFrom: Int? = nil
+  /// Checkpoints that could not be compared: recorded before a migration that changed the
+  /// state's encoding, and without the full state (``LogMigration``). Not in
+  /// ``verifiedCheckpoints``.
+  public var uncomparedCheckpoints: Int = 0
 }
 
 extension ReplayResult: Sendable where State: Sendable {}

@@ -30,8 +30,18 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
   /// How the lines are read and parsed. Tests pick a path; replay picks one by the file's size.
   var reading = Reading.automatic
 
+  /// Upgrade a log recorded at an older schema of the feature (``LogMigration``); a log at
+  /// another schema with no chain of migrations to this one is refused, naming what to add.
+  public var migrations: [LogMigration]
+
   public init(reducer: R) {
+    self.init(reducer: reducer, migrations: [])
+  }
+
+  /// - Parameter migrations: the feature's migrations, from each older schema to the next.
+  public init(reducer: R, migrations: [LogMigration]) {
     self.reducer = reducer
+    self.migrations = migrations
   }
 
   /// The sequential reader, or the parallel one: worker threads parse and decode chunks of the
@@ -73,30 +83,35 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
     schema: Int? = nil,
     progress: ((ReplayProgress) -> Void)? = nil
   ) throws -> ReplayResult<R.State> {
-    let reader = try LogReader(file: file, feature: feature, schema: schema)
+    // The schema is checked here rather than by the reader, so that an older one can migrate.
+    let reader = try LogReader(file: file, feature: feature)
+    let migration = try schema.map {
+      try MigrationChain(
+        recorded: reader.header.schema, current: $0, migrations: migrations, feature: reader.header.feature, path: reader.path)
+    } ?? .none
     if let seq, seq > 0, seeksFromSnapshots, !checksDeterminism {
       let interval = UInt64(reader.header.snapshotInterval)
       let snapshot = seq / interval * interval
       if snapshot > 0 {
         do {
-          return try run(reader, file: file, until: seq, from: snapshot, verify: verify, progress: progress)
+          return try run(reader, file: file, until: seq, from: snapshot, verify: verify, migration: migration, progress: progress)
         } catch is ReplayFold<R>.SnapshotMissing {
           // The log ends right after the snapshot's event: fold from the start instead.
           let again = try LogReader(file: file, feature: feature, schema: schema)
-          return try run(again, file: file, until: seq, from: 0, verify: verify, progress: progress)
+          return try run(again, file: file, until: seq, from: 0, verify: verify, migration: migration, progress: progress)
         }
       }
     }
-    return try run(reader, file: file, until: seq, from: 0, verify: verify, progress: progress)
+    return try run(reader, file: file, until: seq, from: 0, verify: verify, migration: migration, progress: progress)
   }
 
   private func run(
-    _ reader: LogReader, file: URL, until: UInt64?, from snapshot: UInt64, verify: Bool,
+    _ reader: LogReader, file: URL, until: UInt64?, from snapshot: UInt64, verify: Bool, migration: MigrationChain,
     progress: ((ReplayProgress) -> Void)?
   ) throws -> ReplayResult<R.State> {
     var fold = try ReplayFold(
       reducer: reducer, header: reader.header, path: reader.path, until: until, snapshot: snapshot, verify: verify,
-      checksDeterminism: checksDeterminism)
+      checksDeterminism: checksDeterminism, migration: migration)
     // Every fold runs on this thread: the reducer finds the recorded draws here.
     DrawTape.installOnThisThread(fold.tape)
     defer { DrawTape.installOnThisThread(nil) }
@@ -121,6 +136,7 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
   ) throws -> ReplayResult<R.State> {
     let path = reader.path
     let decoder = fold.decoder
+    let migration = fold.migration
     reader.skipActionsThrough = fold.snapshot
     var nextProgress = 1 << 20
     reading: while let record = try reader.next() {
@@ -130,7 +146,7 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
       case .event(let event):
         let more = try fold.event(seq: event.seq, line: event.line, draws: event.draws) {
           do {
-            return try decoder.decode(R.Action.self, from: event.action)
+            return try ReplayFold<R>.decodeAction(event.action, migration: migration, decoder: decoder)
           } catch {
             throw ReplayFold<R>.undecodableAction(error, action: event.action, path: path, line: event.line, seq: event.seq)
           }
@@ -158,10 +174,11 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
   ) throws -> ReplayResult<R.State> {
     let path = reader.path
     let decoder = fold.decoder
+    let migration = fold.migration
     let lines = try ParallelLogReader<R.Action>(
       file: file, path: path, from: reader.bytesRead, workers: workers, chunkSize: chunkSize,
       skipActionsThrough: fold.snapshot
-    ) { action in try decoder.decode(R.Action.self, from: action) }
+    ) { action in try ReplayFold<R>.decodeAction(action, migration: migration, decoder: decoder) }
     defer { lines.close() }
     var sequence = LogSequence(checkpointInterval: reader.header.checkpointInterval)
     var lineNumber = reader.lineNumber

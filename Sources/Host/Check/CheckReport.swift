@@ -65,6 +65,7 @@ package struct CheckReport: Sendable {
       var seconds: Double
       var jobs: Int
       var verified: Int
+      var migrated: Int
       var unverified: Int
       var diverged: Int
       var unreadable: Int
@@ -76,7 +77,7 @@ package struct CheckReport: Sendable {
     }
     let summary = Summary(
       logs: outcomes.count, events: events, seconds: seconds, jobs: jobs, verified: count(.verified),
-      unverified: count(.unverified), diverged: count(.diverged), unreadable: count(.unreadable), skipped: count(.skipped))
+      migrated: count(.migrated), unverified: count(.unverified), diverged: count(.diverged), unreadable: count(.unreadable), skipped: count(.skipped))
     return String(decoding: try LogJSONEncoder().encode(Document(summary: summary, logs: outcomes)), as: UTF8.self)
   }
 
@@ -96,7 +97,7 @@ package struct CheckReport: Sendable {
         "classname=\"\(XML.escaped(outcome.feature ?? "unknown"))\" name=\"\(XML.escaped(outcome.path))\" time=\"\(String(format: "%.3f", outcome.seconds))\""
       let message = XML.escaped(outcome.message ?? "")
       switch outcome.status {
-      case .verified, .unverified:
+      case .verified, .migrated, .unverified:
         xml += "    <testcase \(attributes)/>\n"
       case .diverged:
         var body = outcome.message ?? ""

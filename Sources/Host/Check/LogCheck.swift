@@ -30,15 +30,20 @@ enum LogCheck {
 
   private static func replay<F: RefoldFeature>(_ feature: F.Type, path: String) -> LogCheckOutcome {
     var outcome = LogCheckOutcome(path: path, feature: F.featureName, status: .verified)
-    var replayer = Replayer(reducer: F(environment: .replay))
+    var replayer = Replayer(reducer: F(environment: .replay), migrations: F.migrations)
     replayer.seeksFromSnapshots = false
     do {
       let result = try replayer.replay(
         file: URL(fileURLWithPath: path), verify: true, feature: F.featureName, schema: F.schemaVersion)
       outcome.events = result.eventCount
       outcome.checkpoints = result.verifiedCheckpoints
+      var notes = result.warnings
+      if let note = LogTools.migrationNote(result, to: F.schemaVersion) {
+        outcome.status = .migrated
+        notes.insert(note, at: 0)
+      }
       if result.verifiedCheckpoints == 0 { outcome.status = .unverified }
-      if !result.warnings.isEmpty { outcome.message = result.warnings.joined(separator: "; ") }
+      if !notes.isEmpty { outcome.message = notes.joined(separator: "; ") }
     } catch let divergence as ReplayDivergence {
       outcome.status = .diverged
       outcome.seq = divergence.seq

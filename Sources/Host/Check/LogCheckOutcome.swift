@@ -5,6 +5,9 @@ package struct LogCheckOutcome: Sendable, Encodable {
   package enum Status: String, Sendable, Encodable, CaseIterable {
     /// Replayed to its end with every checkpoint's digest matching.
     case verified
+    /// Recorded at an older schema, upgraded through the feature's migrations, and replayed to
+    /// its end with every comparable checkpoint matching.
+    case migrated
     /// Replayed to its end without error, but it holds no checkpoint to compare (a recording
     /// that was killed before its first): nothing was verified.
     case unverified

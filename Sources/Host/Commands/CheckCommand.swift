@@ -10,7 +10,8 @@ struct CheckCommand: AsyncParsableCommand {
       discussion: """
         Each log is folded from its initial state through the current build's reducer, and every \
         checkpoint's digest is verified. A folder stands for every *.log file under it. Per log: \
-        verified; diverged (the seq, the action the log holds there, and a diff of the states); \
+        verified; migrated (recorded at an older schema, upgraded by the feature's migrations); \
+        diverged (the seq, the action the log holds there, and a diff of the states); \
         unreadable (the file and line); or skipped (a feature this tool does not host, reported \
         but not a failure). One bad log never stops the others. The logs that are not verified \
         are printed in detail, then a summary table; progress is shown on stderr when it is a \

@@ -25,9 +25,13 @@ where State: Codable & Equatable & Sendable, Action: Codable & Sendable {
   static var featureName: String { get }
   /// One line that says what the feature is.
   static var summary: String { get }
-  /// Bumped when `State` or `Action` change shape: `refold` records it in the log header and
-  /// refuses to replay or diff a log recorded with another version.
+  /// Bumped when `State` or `Action` change shape: `refold` records it in the log header. A log
+  /// recorded with an older version is upgraded through ``migrations``; one that no chain of
+  /// migrations reaches, or of a later version, is refused.
   static var schemaVersion: Int { get }
+  /// How a log of each older schema upgrades to the next (`LogMigration`): replay, check,
+  /// diff, test-gen, inspect and migrate apply the chain. Default: none.
+  static var migrations: [LogMigration] { get }
   /// Actions that `refold features` prints as JSON lines; each runs as printed.
   static var exampleActions: [Action] { get }
   /// The state a hosted store starts from.
@@ -48,5 +52,6 @@ where State: Codable & Equatable & Sendable, Action: Codable & Sendable {
 
 extension RefoldFeature {
   public static var schemaVersion: Int { 1 }
+  public static var migrations: [LogMigration] { [] }
   public static func prepareDependencies(_ dependencies: inout DependencyValues, in environment: FeatureEnvironment) {}
 }

@@ -19,6 +19,8 @@ struct LogSummary {
   var snapshots = 0
   var lastCheckpoint: UInt64?
   var warnings: [String] = []
+  /// For a log of another schema than the hosted feature's: whether its migrations upgrade it.
+  var schemaNote: String?
   /// The damaged lines, if any: `inspect` reads past them, and every row counts the lines that
   /// read well.
   var integrity = LogIntegrity()
@@ -71,7 +73,7 @@ struct LogSummary {
   var text: String {
     var lines: [String] = []
     lines.append("file         \(path) (\(totalBytes) bytes)")
-    lines.append("format       \(LogHeader.formatName) v\(header.version), feature \(Terminal.quoted(header.feature)) (schema \(header.schema)), created \(Terminal.quoted(header.created))")
+    lines.append("format       \(LogHeader.formatName) v\(header.version), feature \(Terminal.quoted(header.feature)) (schema \(header.schema)\(schemaNote.map { ": \($0)" } ?? "")), created \(Terminal.quoted(header.created))")
     lines.append("events       \(events)" + (firstSeq.map { " (seq \($0)…\(lastSeq ?? $0))" } ?? ""))
     lines.append("origins      " + origins.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
     lines.append(
@@ -110,6 +112,8 @@ struct LogSummary {
       var version: Int
       var feature: String
       var schema: Int
+      /// Set for a log of another schema than the hosted feature's.
+      var schemaNote: String?
       var created: String
       var events: Int
       var firstSeq: UInt64?
@@ -127,7 +131,7 @@ struct LogSummary {
     }
     let row = Row(
       file: path, bytes: totalBytes, format: LogHeader.formatName, version: header.version,
-      feature: header.feature, schema: header.schema, created: header.created, events: events,
+      feature: header.feature, schema: header.schema, schemaNote: schemaNote, created: header.created, events: events,
       firstSeq: firstSeq, lastSeq: lastSeq, origins: origins, actions: actions, firstTime: firstTime,
       lastTime: lastTime, checkpoints: checkpoints, snapshots: snapshots, reentrantSends: reentrantSends, warnings: warnings,
       integrity: integrity.isIntact ? nil : integrityJSON

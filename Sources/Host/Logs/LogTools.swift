@@ -22,13 +22,13 @@ enum LogTools {
       Terminal.out(try StateJSON.encode(result.state))
     } else {
       let twice = determinism ? ", each event folded twice with the same result" : ""
-      Terminal.out("\(F.featureName) at seq \(result.lastSeq) (\(report(result, verify: verify))\(twice))")
+      Terminal.out("\(F.featureName) at seq \(result.lastSeq) (\(report(result, verify: verify, schema: F.schemaVersion))\(twice))")
       Terminal.out(String(customDumping: result.state))
     }
   }
 
   /// What a replay did and checked, and nothing more: "verified" only for what was.
-  static func report<State>(_ result: ReplayResult<State>, verify: Bool) -> String {
+  static func report<State>(_ result: ReplayResult<State>, verify: Bool, schema: Int) -> String {
     let checked: String
     if !verify {
       checked = "not verified"
@@ -37,10 +37,22 @@ enum LogTools {
     } else {
       checked = "\(result.verifiedCheckpoints) checkpoint\(result.verifiedCheckpoints == 1 ? "" : "s") verified"
     }
+    let migrated = migrationNote(result, to: schema).map { $0 + "; " } ?? ""
     guard let snapshot = result.startedFromSnapshot else {
-      return "\(result.foldedEvents) events folded from the start, \(checked)"
+      return "\(migrated)\(result.foldedEvents) events folded from the start, \(checked)"
     }
-    return "from the snapshot at seq \(snapshot), taken as recorded (--from-start checks it): \(result.foldedEvents) events folded after it, \(checked)"
+    return "\(migrated)from the snapshot at seq \(snapshot), taken as recorded (--from-start checks it): \(result.foldedEvents) events folded after it, \(checked)"
+  }
+
+  /// "migrated from schema 1 to 3, 4 checkpoints not compared (…)", or nil for a log recorded
+  /// at the feature's schema.
+  static func migrationNote<State>(_ result: ReplayResult<State>, to schema: Int) -> String? {
+    guard let from = result.migratedFrom else { return nil }
+    var text = "migrated from schema \(from) to \(schema)"
+    if result.uncomparedCheckpoints > 0 {
+      text += ", \(result.uncomparedCheckpoints) checkpoint\(result.uncomparedCheckpoints == 1 ? "" : "s") not compared (recorded before a migration changed the state's encoding, without the full state)"
+    }
+    return text
   }
 
   /// Both states are folded from the initial state, every checkpoint on the way verified, so
@@ -59,7 +71,25 @@ enum LogTools {
     do {
       let scan = try LogIntegrityScan(file: URL(fileURLWithPath: path))
       var summary = LogSummary(path: path, header: scan.header, totalBytes: scan.totalBytes)
-      while let record = try scan.next() {
+      // A log of an older schema of a hosted feature counts its actions by their names now.
+      let hosted = FeatureRegistry.current.features.first { $0.featureName == scan.header.feature }
+      let migration = hosted.flatMap {
+        try? MigrationChain(
+          recorded: scan.header.schema, current: $0.schemaVersion, migrations: $0.migrations, feature: $0.featureName,
+          path: path)
+      }
+      if let hosted, scan.header.schema != hosted.schemaVersion {
+        summary.schemaNote =
+          migration.map { _ in "upgraded to this build's schema \(hosted.schemaVersion) by the feature's migrations" }
+          ?? "this build is at schema \(hosted.schemaVersion), and no chain of migrations reaches it"
+      }
+      while var record = try scan.next() {
+        if let migration, !migration.isEmpty, case .event(var event) = record,
+          let upgraded = try? migration.upgradeAction(event.action)
+        {
+          event.action = upgraded
+          record = .event(event)
+        }
         summary.add(record)
       }
       summary.warnings = scan.warnings
@@ -84,7 +114,7 @@ enum LogTools {
     var progress = Terminal.Progress()
     defer { progress.finish() }
     do {
-      var replayer = Replayer(reducer: F(environment: .replay))
+      var replayer = Replayer(reducer: F(environment: .replay), migrations: F.migrations)
       replayer.seeksFromSnapshots = !fromStart
       replayer.checksDeterminism = determinism
       let result = try replayer.replay(

@@ -53,7 +53,7 @@ enum TestGenerator {
     let from = max(options.from ?? 1, 1)
     if let to = options.to, to < from { throw HostError.usage("--from \(from) is after --to \(to)") }
     do {
-      var replayer = Replayer(reducer: F(environment: .replay))
+      var replayer = Replayer(reducer: F(environment: .replay), migrations: F.migrations)
       replayer.seeksFromSnapshots = false
       // The whole stretch must replay as recorded, or the test would fail at once.
       _ = try replayer.replay(file: url, until: options.to, verify: true, feature: F.featureName, schema: F.schemaVersion)
@@ -61,6 +61,10 @@ enum TestGenerator {
         file: url, until: from - 1, verify: true, feature: F.featureName, schema: F.schemaVersion
       ).state
       let reader = try LogReader(file: url)
+      // The test is written at the feature's schema: an older log's actions are upgraded.
+      let migration = try MigrationChain(
+        recorded: reader.header.schema, current: F.schemaVersion, migrations: F.migrations, feature: F.featureName,
+        path: reader.path)
       var steps: [Step] = []
       while let record = try reader.next() {
         guard case .event(let event) = record, event.seq >= from else { continue }
@@ -71,7 +75,8 @@ enum TestGenerator {
         }
         // An effect's action before the stretch's first send is sent: its send is before --from.
         let isSend = event.origin == .send || !steps.contains { $0.isSend }
-        steps.append(Step(seq: event.seq, isSend: isSend, actionJSON: event.actionJSON))
+        let action = migration.isEmpty ? event.actionJSON : String(decoding: try LogJSONEncoder().serialize(try migration.upgradeAction(event.action)), as: UTF8.self)
+        steps.append(Step(seq: event.seq, isSend: isSend, actionJSON: action))
       }
       guard !steps.isEmpty else {
         throw HostError.badInput("\(options.file): no event from seq \(from)\(options.to.map { " to \($0)" } ?? "")")

@@ -96,7 +96,7 @@ struct CommandTests {
   /// Each help says what the command does and shows it used: an "Examples:" block whose every
   /// line is a whole command (a line the help's wrapping broke would not start with "  "), one of
   /// them of this command.
-  @Test(arguments: ["", "demo", "features", "run", "replay", "inspect", "diff", "check", "test-gen", "bench"])
+  @Test(arguments: ["", "demo", "features", "run", "replay", "inspect", "diff", "check", "test-gen", "migrate", "bench"])
   func everyCommandHasHelpWithAnExample(command: String) async throws {
     let output = try await RefoldProcess.run(command.isEmpty ? ["--help"] : [command, "--help"])
     #expect(output.status == 0, "\(output.stderr)")

@@ -89,7 +89,7 @@ struct LogReaderErrorTests {
     }
     #expect(error?.kind == .schemaMismatch)
     #expect(error?.line == 1)
-    #expect(error?.description.hasSuffix(#"events.log:1: the log was recorded with schema 7 of "probe"; this build reads schema 1"#) == true)
+    #expect(error?.description.hasSuffix(#"events.log:1: the log was recorded with schema 7 of "probe", a later one than this build's schema 1; read it with the build that wrote it"#) == true)
   }
 
   @Test func anUnknownFormatVersionIsNamed() throws {
