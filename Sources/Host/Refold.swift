@@ -76,7 +76,10 @@ public enum Refold {
       }
       return 0
     } catch let error as HostError {
-      if !reports.covers(error.message) { Terminal.diagnostic(error.message) }
+      if !reports.covers(error.message) {
+        Terminal.diagnostic(error.message)
+        if let detail = error.detail { Terminal.errDetail(detail) }
+      }
       return error.kind.rawValue
     } catch let error as ExitCode {
       return error.rawValue

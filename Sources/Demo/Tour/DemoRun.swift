@@ -34,7 +34,7 @@ struct DemoRun {
     do {
       replayed = try Replayer(reducer: AppFeature(environment: .replay)).replay(file: logURL)
     } catch let divergence as ReplayDivergence {
-      throw HostError(.diverged, "the demo log does not replay: \(divergence)")
+      throw HostError.diverged(divergence, prefix: "the demo log does not replay: ")
     } catch {
       throw HostError.badInput("the demo log cannot be read back: \(error)")
     }

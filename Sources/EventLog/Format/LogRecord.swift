@@ -59,26 +59,31 @@ public struct LogEvent: Sendable, Equatable {
   }
 }
 
-/// A checkpoint line: `{"checkpoint":1000,"digest":"…","crc":"…"}`, with `"state":{…}` at
-/// every snapshot interval and at the end of a session.
+/// A checkpoint line: `{"checkpoint":1000,"digest":"…","fields":{…},"crc":"…"}`, with
+/// `"state":{…}` instead of `"fields"` at every snapshot interval, at the end of a session, and
+/// wherever the state is small (``LogLineWriter/smallStateBytes``).
 public struct LogCheckpoint: Sendable, Equatable {
   /// The seq of the event whose resulting state this is.
   public var seq: UInt64
   /// FNV-1a 64 of the canonical JSON of the redacted state.
   public var digest: UInt64
-  /// The full state (redacted, keys sorted), at snapshot checkpoints.
+  /// The digest of each top-level member of the state (``CheckpointFields``), when the line
+  /// does not carry the state; `nil` in logs written before there were any.
+  package var fields: [FieldDigest]?
+  /// The full state (redacted, keys sorted), at snapshot checkpoints and wherever it is small.
   package var state: JSONValue?
   /// The 1-based line number in the file.
   public var line: Int
 
-  package init(seq: UInt64, digest: UInt64, state: JSONValue?, line: Int) {
+  package init(seq: UInt64, digest: UInt64, fields: [FieldDigest]? = nil, state: JSONValue?, line: Int) {
     self.seq = seq
     self.digest = digest
+    self.fields = fields
     self.state = state
     self.line = line
   }
 
-  /// Whether the line carries the full state (a snapshot), so replay can start here.
+  /// Whether the line carries the full state, so replay can start here when it is a snapshot.
   public var hasState: Bool { state != nil }
 
   /// The digest as the line writes it: 16 lowercase hex digits.
@@ -124,10 +129,31 @@ package enum LogLineWriter {
     LogLine.seal(&buffer, payloadStart: start)
   }
 
-  /// Appends `{"checkpoint":…,"digest":…[,"state":…],"crc":…}\n`. `canonicalState` is the output
-  /// of ``StateDigest/canonicalJSON(of:)``; the digest is computed from it.
+  /// A state whose canonical JSON is at most this many bytes is written whole at every
+  /// checkpoint, not only at snapshots, so that a replay that diverges there diffs recorded
+  /// against replayed exactly. NB: The `"fields"` it replaces cost 22 bytes and the key a
+  /// member, so a small state costs little more (W4's counter: 23 bytes against 38), and a
+  /// checkpoint comes once in `checkpointInterval` events (1,000 by default): at most about a
+  /// byte an event.
+  package static var smallStateBytes: Int { 1024 }
+
+  /// Appends the checkpoint for a state: the whole state when `snapshot` is set or the state is
+  /// small, else the digest of each top-level field. `tree` is ``StateDigest/canonicalTree(of:)``.
+  /// Returns the length of the state's canonical JSON. Appends nothing when it throws.
   package static func appendCheckpoint(
-    seq: UInt64, canonicalState: [UInt8], includeState: Bool, into buffer: inout [UInt8]
+    seq: UInt64, state tree: JSONValue, snapshot: Bool, encoder: LogJSONEncoder, into buffer: inout [UInt8]
+  ) throws(LogCodecError) -> Int {
+    let canonical = try encoder.serialize(tree)
+    let includeState = snapshot || canonical.count <= smallStateBytes
+    let fields = includeState ? nil : try CheckpointFields.digests(ofCanonical: tree, encoder: encoder)
+    appendCheckpoint(seq: seq, canonicalState: canonical, includeState: includeState, fields: fields, into: &buffer)
+    return canonical.count
+  }
+
+  /// Appends `{"checkpoint":…,"digest":…[,"fields":…][,"state":…],"crc":…}\n`. `canonicalState`
+  /// is the output of ``StateDigest/canonicalJSON(of:)``; the digest is computed from it.
+  package static func appendCheckpoint(
+    seq: UInt64, canonicalState: [UInt8], includeState: Bool, fields: [FieldDigest]? = nil, into buffer: inout [UInt8]
   ) {
     let start = buffer.count
     JSONBytes.append(#"{"checkpoint":"#, to: &buffer)
@@ -135,6 +161,7 @@ package enum LogLineWriter {
     JSONBytes.append(#","digest":""#, to: &buffer)
     buffer.append(contentsOf: StateDigest.hex(StateDigest.fnv1a64(canonicalState)).utf8)
     buffer.append(UInt8(ascii: "\""))
+    if let fields { CheckpointFields.append(fields, to: &buffer) }
     if includeState {
       JSONBytes.append(#","state":"#, to: &buffer)
       buffer.append(contentsOf: canonicalState)

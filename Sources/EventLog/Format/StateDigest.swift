@@ -19,9 +19,13 @@ package enum StateDigest {
   /// The canonical JSON of `Redaction.apply(state)`: what a snapshot line holds and what its
   /// digest is computed over.
   package static func canonicalJSON<State: Encodable>(of state: State) throws -> [UInt8] {
-    let encoder = LogJSONEncoder()
-    let tree = try encoder.encodeValue(Redaction.apply(state))
-    return try encoder.serialize(tree.canonicalized)
+    try LogJSONEncoder().serialize(canonicalTree(of: state))
+  }
+
+  /// The tree of `Redaction.apply(state)` with every object's members sorted: what
+  /// ``canonicalJSON(of:)`` serializes, for callers that also need its top-level members.
+  package static func canonicalTree<State: Encodable>(of state: State) throws -> JSONValue {
+    try LogJSONEncoder().encodeValue(Redaction.apply(state)).canonicalized
   }
 
   /// The digest of a state already parsed from a log (a snapshot, the header's initial state).

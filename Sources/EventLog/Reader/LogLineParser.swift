@@ -112,7 +112,8 @@ struct LogLineParser: Sendable {
       guard let text = object["digest"]?.stringValue, let digest = StateDigest.parseHex(text) else {
         throw .malformed("the checkpoint's \"digest\" is not 16 lowercase hex digits")
       }
-      return .checkpoint(LogCheckpoint(seq: seq, digest: digest, state: object["state"], line: number))
+      let fields = try object["fields"].map { value throws(Problem) in try CheckpointFields.parse(value) }
+      return .checkpoint(LogCheckpoint(seq: seq, digest: digest, fields: fields, state: object["state"], line: number))
     }
     if object["format"] != nil {
       throw .unknownKind("a second header line")

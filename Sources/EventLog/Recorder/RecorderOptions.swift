@@ -34,8 +34,9 @@ public enum ExistingFilePolicy: String, Sendable, CaseIterable {
 public struct RecorderOptions: Sendable {
   /// When the log is fsynced. Default ``FsyncPolicy/batched``.
   public var fsync: FsyncPolicy
-  /// A checkpoint line (a digest of the state) follows every event whose seq is a multiple of
-  /// this. Default 1,000.
+  /// A checkpoint line (a digest of the state, and of each of its top-level fields, or the
+  /// whole state when it is at most 1 KiB) follows every event whose seq is a multiple of this.
+  /// Default 1,000.
   public var checkpointInterval: Int
   /// Checkpoints at multiples of this also carry the full state, so replay can start there.
   /// A multiple of ``checkpointInterval``; default 10 × ``checkpointInterval``.

@@ -129,17 +129,17 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
   }
 
   private mutating func appendCheckpoint(seq: UInt64, state: State, includeState: Bool) throws(RecorderError) {
-    let canonical: [UInt8]
+    let lineStart = out.count
+    let canonicalBytes: Int
     do {
-      canonical = try StateDigest.canonicalJSON(of: state)
+      canonicalBytes = try LogLineWriter.appendCheckpoint(
+        seq: seq, state: StateDigest.canonicalTree(of: state), snapshot: includeState, encoder: encoder, into: &out)
     } catch {
       throw RecorderError(
         .encodingFailed, path: handle.path, seq: seq, message: "the state at seq \(seq) cannot be encoded: \(error)")
     }
-    let lineStart = out.count
-    LogLineWriter.appendCheckpoint(seq: seq, canonicalState: canonical, includeState: includeState, into: &out)
     try refuseIfTooLong(from: lineStart, seq: seq, what: "the state", throughSeq: seq - 1, oldest: nil)
-    stateBytes = canonical.count
+    stateBytes = canonicalBytes
     lastLineIsCheckpoint = true
   }
 

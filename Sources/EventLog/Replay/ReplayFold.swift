@@ -26,6 +26,8 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
   let shared = SharedValues.replaying()
   /// Whether the state holds shared fields: only then does each fold mark its thread.
   private var sharing = false
+  /// What a divergence at the next checkpoint lists of the actions folded before it.
+  private var recent = RecentActions<R.Action>()
 
   private(set) var state: R.State
   /// The second replay's state, when checking determinism.
@@ -74,8 +76,9 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
     if var second = twin {
       try fold(action, into: &second, seq: seq, line: line, draws: draws)
       twin = second
-      if second != state { throw nondeterminism(seq: seq, line: line, second: second) }
+      if second != state { throw nondeterminism(seq: seq, line: line, second: second, action: action) }
     }
+    if verify { recent.folded(action) }
     foldedEvents += 1
     return true
   }
@@ -93,11 +96,12 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
     if let problem = tape.replayProblem() {
       throw ReplayDivergence(
         file: path, line: line, seq: seq, lastMatchingSeq: lastMatching, diff: nil,
-        reason: "the draws do not match: \(problem). The reducer reads `uuid`, `date` or `withRandomNumberGenerator` differently from when the log was recorded")
+        reason: "the draws do not match: \(problem). The reducer reads `uuid`, `date` or `withRandomNumberGenerator` differently from when the log was recorded",
+        actions: [Self.logged(action, seq: seq)])
     }
   }
 
-  private func nondeterminism(seq: UInt64, line: Int, second: R.State) -> ReplayDivergence {
+  private func nondeterminism(seq: UInt64, line: Int, second: R.State, action: R.Action) -> ReplayDivergence {
     ReplayDivergence(
       file: path, line: line, seq: seq, lastMatchingSeq: seq - 1,
       diff: CustomDump.diff(state, second) ?? "(the states differ, but their dumps do not show how)",
@@ -106,7 +110,18 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
         is neither in the action nor drawn through a dependency (`UUID()`, `Date()`, a random \
         number, a global); read it through `@Dependency` so that it is recorded. First replay (−) \
         vs second replay (+):
-        """)
+        """,
+      actions: [Self.logged(action, seq: seq)])
+  }
+
+  /// An action as the divergence shows it: the log's JSON. It came from the log, so it is
+  /// redacted already.
+  private static func logged(_ action: R.Action, seq: UInt64) -> ReplayDivergence.Action {
+    let json = Result { try LogJSONEncoder().encode(action) }
+    switch json {
+    case .success(let bytes): return ReplayDivergence.Action(seq: seq, json: String(decoding: bytes, as: UTF8.self))
+    case .failure(let error): return ReplayDivergence.Action(seq: seq, json: "(cannot be encoded: \(error))")
+    }
   }
 
   mutating func checkpoint(_ checkpoint: LogCheckpoint) throws {
@@ -129,6 +144,7 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
         try check(against: checkpoint)
       }
       lastMatching = checkpoint.seq
+      recent.checkpointMatched()
       verified += 1
     }
   }
@@ -205,7 +221,8 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
     guard expected != replayed else { return }
     throw ReplayDivergence(
       file: path, line: checkpoint.line, seq: checkpoint.seq, lastMatchingSeq: lastMatching,
-      diff: CustomDump.diff(expected, replayed) ?? "(the states differ, but their dumps do not show how)")
+      diff: CustomDump.diff(expected, replayed) ?? "(the states differ, but their dumps do not show how)",
+      actions: recent.shown(after: lastMatching).map { Self.logged($0.action, seq: $0.seq) })
   }
 
   private func check(against checkpoint: LogCheckpoint) throws {
@@ -218,11 +235,10 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
         message: "the replayed state cannot be encoded: \(error)")
     }
     guard digest != checkpoint.digest else { return }
-    var difference: String?
-    if let recorded = checkpoint.state, let recordedState = try? decoder.decode(R.State.self, from: recorded) {
-      difference = CustomDump.diff(recordedState, Redaction.apply(state)) ?? "(no difference in the decoded values; the encodings differ)"
-    }
+    let difference = CheckpointDifference(checkpoint: checkpoint, replayed: state, decoder: decoder)
     throw ReplayDivergence(
-      file: path, line: checkpoint.line, seq: checkpoint.seq, lastMatchingSeq: lastMatching, diff: difference)
+      file: path, line: checkpoint.line, seq: checkpoint.seq, lastMatchingSeq: lastMatching, diff: difference.diff,
+      differingFields: difference.fields, replayedValues: difference.replayedValues,
+      actions: recent.shown(after: lastMatching).map { Self.logged($0.action, seq: $0.seq) })
   }
 }

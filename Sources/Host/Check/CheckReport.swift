@@ -34,12 +34,8 @@ package struct CheckReport: Sendable {
       let message = Terminal.quoted(outcome.message ?? "")
       let named = message.hasPrefix(outcome.path) ? message : "\(Terminal.quoted(outcome.path)): \(message)"
       lines.append(label.padding(toLength: 12, withPad: " ", startingAt: 0) + named)
-      if let action = outcome.action {
-        lines.append("            the action at seq \(outcome.seq ?? 0): \(Terminal.quoted(action))")
-      }
-      if let diff = outcome.diff {
-        lines.append("            recorded (−) vs replayed (+):")
-        lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map { "            " + Terminal.quoted($0) }
+      if let detail = outcome.detail {
+        lines += detail.split(separator: "\n", omittingEmptySubsequences: false).map { "            " + Terminal.quoted($0) }
       }
     }
     if !lines.isEmpty { lines.append("") }
@@ -101,8 +97,7 @@ package struct CheckReport: Sendable {
         xml += "    <testcase \(attributes)/>\n"
       case .diverged:
         var body = outcome.message ?? ""
-        if let action = outcome.action { body += "\nthe action at seq \(outcome.seq ?? 0): \(action)" }
-        if let diff = outcome.diff { body += "\nrecorded (−) vs replayed (+):\n\(diff)" }
+        if let detail = outcome.detail { body += "\n" + detail }
         xml += "    <testcase \(attributes)>\n      <failure message=\"\(message)\" type=\"diverged\">\(XML.escaped(body))</failure>\n    </testcase>\n"
       case .unreadable:
         xml += "    <testcase \(attributes)>\n      <error message=\"\(message)\" type=\"unreadable\"/>\n    </testcase>\n"

@@ -47,24 +47,15 @@ enum LogCheck {
     } catch let divergence as ReplayDivergence {
       outcome.status = .diverged
       outcome.seq = divergence.seq
-      outcome.diff = divergence.diff
-      outcome.message = divergence.description.split(separator: "\n", maxSplits: 1).first.map(String.init)
-      outcome.action = action(at: divergence.seq, in: path)
+      outcome.fields = divergence.differingFields
+      outcome.action = divergence.actions.last?.json
+      let lines = divergence.description.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+      outcome.message = lines.first.map(String.init)
+      outcome.detail = lines.count > 1 ? String(lines[1]) : nil
     } catch {
       outcome.status = .unreadable
       outcome.message = "\(error)"
     }
     return outcome
-  }
-
-  /// The action the log holds at `seq`, as compact JSON, or nil if it cannot be read there.
-  private static func action(at seq: UInt64, in path: String) -> String? {
-    guard seq > 0, let reader = try? LogReader(file: URL(fileURLWithPath: path), chunkSize: 64 << 10) else { return nil }
-    while let record = try? reader.next() {
-      guard case .event(let event) = record else { continue }
-      if event.seq == seq { return event.actionJSON }
-      if event.seq > seq { return nil }
-    }
-    return nil
   }
 }

@@ -27,10 +27,13 @@ package struct LogCheckOutcome: Sendable, Encodable {
   package var seconds = 0.0
   /// One line: why it is not verified, or a warning (a torn last line) of a verified one.
   package var message: String?
-  /// For a divergence: the seq named, the action the log holds there, and the diff.
+  /// For a divergence: the seq named, the fields that differ, the last action the log holds
+  /// up to there, and what the replay says of it after its first line (the diff, or the
+  /// replayed values of the fields that differ, and the actions since the last match).
   package var seq: UInt64?
+  package var fields: [String]?
   package var action: String?
-  package var diff: String?
+  package var detail: String?
 
   package init(path: String, feature: String?, status: Status, message: String? = nil) {
     self.path = path

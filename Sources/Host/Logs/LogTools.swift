@@ -127,7 +127,7 @@ enum LogTools {
       for warning in result.warnings { Terminal.diagnostic("warning: \(warning)") }
       return result
     } catch let divergence as ReplayDivergence {
-      throw HostError(.diverged, "\(divergence)")
+      throw HostError.diverged(divergence)
     } catch let error as LogReadError {
       throw HostError.badInput(error.description)
     }

@@ -1,4 +1,7 @@
-/// An error that `refold` reports as one line on stderr, with the exit code it documents.
+package import EventLog
+
+/// An error that `refold` reports as one line on stderr, with the exit code it documents; a
+/// divergence's diff follows that line as its ``detail``, indented.
 ///
 /// | code | meaning |
 /// |---|---|
@@ -22,10 +25,20 @@ public struct HostError: Error, CustomStringConvertible, Sendable {
 
   public var kind: Kind
   public var message: String
+  /// Lines printed after the message, each indented by two spaces: a divergence's fields, diff
+  /// and actions, which say nothing once joined into one line.
+  public var detail: String?
 
-  public init(_ kind: Kind, _ message: String) {
+  public init(_ kind: Kind, _ message: String, detail: String? = nil) {
     self.kind = kind
     self.message = message
+    self.detail = detail
+  }
+
+  /// A replay that diverged: the divergence's first line as the message, the rest as detail.
+  package static func diverged(_ divergence: ReplayDivergence, prefix: String = "") -> Self {
+    let lines = divergence.description.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+    return Self(.diverged, prefix + lines[0], detail: lines.count > 1 ? String(lines[1]) : nil)
   }
 
   public var description: String { message }

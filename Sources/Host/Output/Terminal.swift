@@ -40,6 +40,13 @@ package enum Terminal {
     _ = writeAll(STDERR_FILENO, Array((oneLine + "\n").utf8))
   }
 
+  /// Lines that follow a diagnostic (a divergence's diff), each indented by two spaces and with
+  /// its control characters escaped: the values come from a log.
+  package static func errDetail(_ text: String) {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + quoted($0) }
+    _ = writeAll(STDERR_FILENO, Array((lines.joined(separator: "\n") + "\n").utf8))
+  }
+
   /// An error or warning line, after the tool's own name: `counter-tool: unknown feature …`.
   package static func diagnostic(_ text: String) {
     err("\(HostConfiguration.current.commandName): \(text)")

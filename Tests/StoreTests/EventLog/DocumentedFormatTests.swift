@@ -94,6 +94,25 @@ struct DocumentedFormatTests {
     #expect(StateDigest.hex(StateDigest.fnv1a64(Array("a".utf8))) == "af63dc4c8601ec8c")
   }
 
+  /// Section 5.3's checkpoint with field digests, for section 7's last vector.
+  @Test func theDocumentedFieldDigestsHold() throws {
+    let state = #"{"flag":true,"items":[],"notes":["한"],"password":"","ratio":0.1,"text":"1234","total":-1,"user":""}"#
+    let tree = try Array(state.utf8).withUnsafeBytes { try LogJSONDecoder().parseJSONLine($0) }.canonicalized
+    let encoder = LogJSONEncoder()
+    let fields = try #require(try CheckpointFields.digests(ofCanonical: tree, encoder: encoder))
+    var line: [UInt8] = []
+    LogLineWriter.appendCheckpoint(
+      seq: 1000, canonicalState: try encoder.serialize(tree), includeState: false, fields: fields, into: &line)
+    #expect(
+      String(decoding: line, as: UTF8.self)
+        == #"{"checkpoint":1000,"digest":"5168f4ffada701cf","fields":{"flag":"5b5c98ef514dbfa5","items":"09612b07b5ecb5a5","notes":"f6f34059a22b5ce3","password":"07cc7607b4949e25","ratio":"4e18dd181d0a2066","text":"fefeeeb15e2bfe4d","total":"07d00b07b497d12b","user":"07cc7607b4949e25"},"crc":"ba75cbc3"}"#
+        + "\n")
+    // The writer's choice: this state is small, so a checkpoint carries it whole instead.
+    var small: [UInt8] = []
+    _ = try LogLineWriter.appendCheckpoint(seq: 1000, state: tree, snapshot: false, encoder: encoder, into: &small)
+    #expect(String(decoding: small, as: UTF8.self).contains(#","state":\#(state),"crc":"#))
+  }
+
   enum Shapes: Codable {
     case signInTapped
     case move(dx: Int, Double)

@@ -192,6 +192,9 @@ struct LogReaderErrorTests {
     (#"{"seq":1,"t":1,"origin":"timer","action":{}"#, .malformedLine, #""origin" is not "send" or "effect""#),
     (#"{"seq":1,"t":1,"origin":"send""#, .malformedLine, #"no "action""#),
     (#"{"checkpoint":0,"digest":"XYZ""#, .malformedLine, "16 lowercase hex digits"),
+    (#"{"checkpoint":0,"digest":"0000000000000000","fields":["total"]"#, .malformedLine, #""fields" is not an object"#),
+    (#"{"checkpoint":0,"digest":"0000000000000000","fields":{"total":"XYZ"}"#, .malformedLine,
+     #""fields": "total" is not 16 lowercase hex digits"#),
   ])
   func aLineWithAGoodChecksumButBadContentIsNamed(payload: String, kind: LogReadError.Kind, message: String) throws {
     var log = HandWrittenLog()

@@ -7,7 +7,12 @@ import Testing
 /// A notes feature as it was at schema 1, and as it is at schema 3: schema 2 renamed the action
 /// `typed` to `textEntered`, schema 3 added the state field `tag` (set by a new action).
 enum Jotter {
+  /// Over 1 KiB encoded, so that the recorder writes only digests at the checkpoints between
+  /// snapshots (a smaller state is written whole at each).
+  static let banner = String(repeating: "=", count: 1_100)
+
   struct StateV1: Codable, Equatable, Sendable {
+    var banner = Jotter.banner
     var text = ""
     var count = 0
   }
@@ -27,6 +32,7 @@ enum Jotter {
   }
 
   struct StateV3: Codable, Equatable, Sendable {
+    var banner = Jotter.banner
     var text = ""
     var count = 0
     var tag: String

@@ -101,6 +101,7 @@ struct ReplaySafeDrawsTests {
     #expect(divergence?.reason?.contains("two replays of the same log disagree after this event") == true)
     #expect(divergence?.diff?.contains("id: UUID(") == true)
     #expect(divergence?.description.hasPrefix("\(file.path):2: replay diverged at seq 1: two replays") == true)
+    #expect(divergence?.actions.map(\.seq) == [1])
   }
 
   @Test func aReducerThatDrawsDifferentlyFromTheLogIsNamedAtTheEvent() async throws {
@@ -109,6 +110,8 @@ struct ReplaySafeDrawsTests {
     let divergence = #expect(throws: ReplayDivergence.self) { try Replayer(reducer: GreedyLedger()).replay(file: file) }
     #expect(divergence?.seq == 1)
     #expect(divergence?.reason?.contains("the draws do not match: the reducer drew a uuid (draw 2), but the log recorded a date there") == true)
+    #expect(divergence?.actions.map(\.seq) == [1])
+    #expect(divergence?.description.contains("\nthe action at seq 1: {\"") == true, "\(divergence?.description ?? "")")
   }
 }
 

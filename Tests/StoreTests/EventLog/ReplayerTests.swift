@@ -94,8 +94,9 @@ struct ReplayerTests {
 
   @Test func aDivergenceAtADigestOnlyCheckpointHasNoDiff() async throws {
     let file = folder.file()
+    // Over 1 KiB: a checkpoint carries the state only at snapshots (DivergenceDiffTests has more).
     _ = try await recordProbe(
-      (1...6).map { .add($0) }, to: file,
+      (1...6).map { .add($0) }, to: file, initialState: .init(notes: Array(repeating: String(repeating: "x", count: 300), count: 4)),
       options: RecorderOptions(fsync: .never, checkpointInterval: 2, snapshotInterval: 4))
     let divergence = #expect(throws: ReplayDivergence.self) {
       try Replayer(reducer: DriftedProbe(from: 0)).replay(file: file)
@@ -103,6 +104,7 @@ struct ReplayerTests {
     #expect(divergence?.seq == 2)
     #expect(divergence?.lastMatchingSeq == 0)
     #expect(divergence?.diff == nil)
+    #expect(divergence?.differingFields == ["total"])
     #expect(divergence?.description.contains("no checkpoint before it was reached") == true)
   }
 
