@@ -66,6 +66,8 @@ struct RunCommand: AsyncParsableCommand {
   @MainActor
   private func execute<F: RefoldFeature>(_ feature: F.Type) async throws {
     let lines = try ActionLineSource.open(actions)
+    // However the run ends, the reading thread is let go (an embedding process lives on).
+    defer { lines.stop() }
     let signals = StopSignals.install()
     signals.whenReceived { lines.stop() }
     try await HostedServers.withBaseURL(baseURL) { url in

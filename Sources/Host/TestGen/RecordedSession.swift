@@ -1,3 +1,4 @@
+import IssueReporting
 public import Store
 
 /// A stretch of a recorded log as a `TestStore` test: what `refold test-gen` writes uses it.
@@ -19,17 +20,18 @@ public import Store
 /// await store.finish()
 /// ```
 public struct RecordedSession<Feature: RefoldFeature>: Sendable {
-  /// One recorded action, as the JSON of its Codable shape.
+  /// One recorded action, as the JSON of its Codable shape, with what the reducer drew
+  /// (`uuid`, `date`, random numbers) while it folded it, which the test hands back.
   public enum Event: Sendable {
     /// Sent by the user: the test sends it.
-    case send(String)
+    case send(String, draws: [Draw] = [])
     /// Sent by an effect: the test receives it.
-    case effect(String)
+    case effect(String, draws: [Draw] = [])
   }
 
   public let initialState: Feature.State
   /// The actions in the log's order, decoded.
-  let actions: [(isSend: Bool, action: Feature.Action)]
+  let actions: [RecordedAction<Feature.Action>]
 
   /// Decodes the initial state and the actions.
   ///
@@ -39,8 +41,10 @@ public struct RecordedSession<Feature: RefoldFeature>: Sendable {
     self.initialState = try Self.decode(Feature.State.self, initialState, what: "the initial state")
     actions = try events.enumerated().map { index, event in
       switch event {
-      case .send(let json): (true, try Self.decode(Feature.Action.self, json, what: "action \(index + 1)"))
-      case .effect(let json): (false, try Self.decode(Feature.Action.self, json, what: "action \(index + 1)"))
+      case .send(let json, let draws):
+        RecordedAction(isSend: true, action: try Self.decode(Feature.Action.self, json, what: "action \(index + 1)"), draws: draws)
+      case .effect(let json, let draws):
+        RecordedAction(isSend: false, action: try Self.decode(Feature.Action.self, json, what: "action \(index + 1)"), draws: draws)
       }
     }
   }
@@ -100,8 +104,17 @@ public struct RecordedSession<Feature: RefoldFeature>: Sendable {
   }
 }
 
+/// One action of a recording, with what the reducer drew while folding it.
+struct RecordedAction<Action: Sendable>: Sendable {
+  var isSend: Bool
+  var action: Action
+  var draws: [Draw]
+}
+
 /// A reducer whose effects are a recording's: each action is reduced by `base`, whose effects
 /// are dropped, and a sent action's effect sends the actions the recording received after it.
+/// The values `base` draws (`uuid`, `date`, random numbers) are the recorded ones, as in a
+/// replay.
 ///
 /// Actions are matched to the recording by their order, which a `TestStore` keeps: the test
 /// sends and receives them in the log's order.
@@ -110,8 +123,15 @@ struct RecordedEffects<Base: Reducer>: Reducer where Base.Action: Sendable {
   let script: Script
 
   func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let (draws, responses) = script.advance()
+    let tape = DrawTape(mode: .replaying)
+    tape.begin(replaying: draws)
+    DrawTape.installOnThisThread(tape)
     _ = base.reduce(into: &state, action: action)
-    let responses = script.responses()
+    DrawTape.installOnThisThread(nil)
+    if let problem = tape.replayProblem() {
+      reportIssue("The reducer did not draw what the recording drew: \(problem)")
+    }
     guard !responses.isEmpty else { return .none }
     return .run { send in
       for response in responses { await send(response) }
@@ -121,24 +141,25 @@ struct RecordedEffects<Base: Reducer>: Reducer where Base.Action: Sendable {
   /// Where the test is in the recording.
   final class Script: @unchecked Sendable {
     // NB: @unchecked: touched only from the reducer, which a store runs on the main actor.
-    private let actions: [(isSend: Bool, action: Base.Action)]
+    private let actions: [RecordedAction<Base.Action>]
     private var next = 0
 
-    init(_ actions: [(isSend: Bool, action: Base.Action)]) { self.actions = actions }
+    init(_ actions: [RecordedAction<Base.Action>]) { self.actions = actions }
 
-    /// Moves past the action being reduced; for a sent one, the effects' actions after it.
-    func responses() -> [Base.Action] {
-      guard next < actions.count else { return [] }
-      let isSend = actions[next].isSend
+    /// Moves past the action being reduced: its recorded draws, and for a sent one the
+    /// effects' actions after it.
+    func advance() -> (draws: [Draw], responses: [Base.Action]) {
+      guard next < actions.count else { return ([], []) }
+      let current = actions[next]
       next += 1
-      guard isSend else { return [] }
+      guard current.isSend else { return (current.draws, []) }
       var responses: [Base.Action] = []
       var index = next
       while index < actions.count, !actions[index].isSend {
         responses.append(actions[index].action)
         index += 1
       }
-      return responses
+      return (current.draws, responses)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// The Swift source `refold test-gen` writes: one `@Test` that builds a ``RecordedSession`` of
 /// the log's stretch and sends or receives each of its actions with the state after it.
@@ -21,7 +22,16 @@ struct SwiftTestFile<Feature: RefoldFeature> {
     lines.append("// do not run: a sent action's effect hands back the actions the log received after it, so")
     lines.append("// the test needs no network. Add IssueReportingTestSupport to the test target.")
     lines.append("")
-    for imported in Set(["Host", "Store", "Testing", module]).sorted() { lines.append("import \(imported)") }
+    // `UUID` and `Date` are Foundation's.
+    let drawsDates = steps.contains { step in
+      step.draws.contains { draw in
+        if case .random = draw { return false }
+        return true
+      }
+    }
+    for imported in Set(["Host", "Store", "Testing", module] + (drawsDates ? ["Foundation"] : [])).sorted() {
+      lines.append("import \(imported)")
+    }
     lines.append("")
     lines.append("@MainActor")
     lines.append("@Test func \(name)() async throws {")
@@ -30,7 +40,8 @@ struct SwiftTestFile<Feature: RefoldFeature> {
     lines.append("    events: [")
     for (index, step) in steps.enumerated() {
       let kind = step.isSend ? "send" : "effect"
-      lines.append("      .\(kind)(\(SwiftSource.literal(step.actionJSON))),  // \(index + 1): seq \(step.seq)")
+      let draws = step.draws.isEmpty ? "" : ", draws: [\(step.draws.map(SwiftSource.draw).joined(separator: ", "))]"
+      lines.append("      .\(kind)(\(SwiftSource.literal(step.actionJSON))\(draws)),  // \(index + 1): seq \(step.seq)")
     }
     lines.append("    ])")
     lines.append("  let store = session.testStore()")
@@ -71,6 +82,16 @@ enum SwiftSource {
     longest = max(longest, text.components(separatedBy: "\\").dropFirst().map { $0.prefix { $0 == "#" }.count }.max() ?? 0)
     let hashes = String(repeating: "#", count: longest + 1)
     return hashes + "\"" + text + "\"" + hashes
+  }
+
+  /// A recorded draw as Swift: the same value back, exactly (a date by its bit pattern).
+  static func draw(_ draw: Draw) -> String {
+    switch draw {
+    case .uuid(let uuid): ".uuid(UUID(uuidString: \"\(uuid.uuidString)\")!)"
+    case .date(let date):
+      ".date(Date(timeIntervalSince1970: Double(bitPattern: 0x\(String(date.timeIntervalSince1970.bitPattern, radix: 16)))))"
+    case .random(let value): ".random(0x\(String(value, radix: 16)))"
+    }
   }
 
   /// `text` as a lowerCamelCase Swift identifier: `"amountInput session-3"` → `amountInputSession3`.

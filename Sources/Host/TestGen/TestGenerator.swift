@@ -20,6 +20,8 @@ enum TestGenerator {
     var seq: UInt64
     var isSend: Bool
     var actionJSON: String
+    /// What the reducer drew while folding it.
+    var draws: [Draw] = []
     /// The state after it, as JSON.
     var stateJSON = ""
     /// Whether the action changed the state (no assertion closure when it did not).
@@ -30,7 +32,8 @@ enum TestGenerator {
   static func generate<F: RefoldFeature>(_ feature: F.Type, _ options: Options) async throws -> String {
     let (start, steps) = try read(F.self, options)
     let session = try RecordedSession<F>(
-      initialState: start.json, events: steps.map { $0.isSend ? .send($0.actionJSON) : .effect($0.actionJSON) })
+      initialState: start.json,
+      events: steps.map { $0.isSend ? .send($0.actionJSON, draws: $0.draws) : .effect($0.actionJSON, draws: $0.draws) })
     let states = try await fold(session, count: steps.count)
     var written = steps
     var previous = start.json
@@ -69,14 +72,10 @@ enum TestGenerator {
       while let record = try reader.next() {
         guard case .event(let event) = record, event.seq >= from else { continue }
         if let to = options.to, event.seq > to { break }
-        guard event.draws.isEmpty else {
-          throw HostError.badInput(
-            "\(options.file):\(event.line): seq \(event.seq) drew values (uuid, date or random) while it was folded; test-gen cannot hand them back to a TestStore yet")
-        }
         // An effect's action before the stretch's first send is sent: its send is before --from.
         let isSend = event.origin == .send || !steps.contains { $0.isSend }
         let action = migration.isEmpty ? event.actionJSON : String(decoding: try LogJSONEncoder().serialize(try migration.upgradeAction(event.action)), as: UTF8.self)
-        steps.append(Step(seq: event.seq, isSend: isSend, actionJSON: action))
+        steps.append(Step(seq: event.seq, isSend: isSend, actionJSON: action, draws: event.draws))
       }
       guard !steps.isEmpty else {
         throw HostError.badInput("\(options.file): no event from seq \(from)\(options.to.map { " to \($0)" } ?? "")")

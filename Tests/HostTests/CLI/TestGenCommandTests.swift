@@ -79,6 +79,42 @@ struct TestGenCommandTests {
     await store.finish()
   }
 
+  /// `following` draws the date it follows someone at: the test hands the recorded one back.
+  @MainActor
+  @Test func recordedDrawsAreHandedBackToTheReducer() async throws {
+    // As the generator writes draws: exact values, a date by its bits.
+    #expect(SwiftSource.draw(.date(Date(timeIntervalSince1970: 1.5))) == ".date(Date(timeIntervalSince1970: Double(bitPattern: 0x3ff8000000000000)))")
+    #expect(SwiftSource.draw(.random(255)) == ".random(0xff)")
+    let id = UUID(uuidString: "00000000-0000-0000-0000-00000000002A")!
+    #expect(SwiftSource.draw(.uuid(id)) == #".uuid(UUID(uuidString: "00000000-0000-0000-0000-00000000002A")!)"#)
+    let followedAt = Date(timeIntervalSince1970: Double(bitPattern: 0x41c8_5bd0_4040_0000))
+    let session = try RecordedSession<Following>(
+      initialState: try Self.json(Following.State()),
+      events: [.send(#"{"followTapped":{"id":1}}"#, draws: [.date(followedAt)])])
+    var expected = Following.State()
+    expected.people[0].isFollowing = true
+    expected.people[0].followingSince = followedAt
+    let store = session.testStore()
+    await store.send(session.action(1)) { $0 = try session.state(try Self.json(expected)) }
+    await store.finish()
+
+    // A reducer that draws something else than the recording is told so.
+    let wrong = try RecordedSession<Following>(
+      initialState: try Self.json(Following.State()),
+      events: [.send(#"{"followTapped":{"id":1}}"#, draws: [.uuid(UUID())])])
+    let mismatched = wrong.testStore()
+    await withKnownIssue {
+      await mismatched.send(wrong.action(1)) { $0 = try session.state(try Self.json(expected)) }
+    } matching: { issue in
+      issue.description.contains("The reducer did not draw what the recording drew")
+        || issue.description.contains("followingSince")
+    }
+  }
+
+  private static func json<T: Encodable>(_ value: T) throws -> String {
+    String(decoding: try LogJSONEncoder().encode(value), as: UTF8.self)
+  }
+
   @Test func aBuildThatDoesNotReproduceTheLogIsRefused() async throws {
     let directory = try TemporaryDirectory()
     let log = directory.url.appendingPathComponent("drifted.log")
