@@ -61,7 +61,7 @@ public struct LogEvent: Sendable, Equatable {
 
 /// A checkpoint line: `{"checkpoint":1000,"digest":"…","fields":{…},"crc":"…"}`, with
 /// `"state":{…}` instead of `"fields"` at every snapshot interval, at the end of a session, and
-/// wherever the state is small (``LogLineWriter/smallStateBytes``).
+/// wherever the state is small (1 KiB or less, encoded).
 public struct LogCheckpoint: Sendable, Equatable {
   /// The seq of the event whose resulting state this is.
   public var seq: UInt64

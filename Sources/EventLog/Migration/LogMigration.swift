@@ -28,6 +28,7 @@ public struct LogMigration: Sendable {
   /// Upgrades what was written at schema `version` to `version + 1`.
   ///
   /// - Parameters:
+  ///   - version: the schema this step upgrades from.
   ///   - action: rewrites one action's JSON; nil when the actions did not change.
   ///   - state: rewrites one state's JSON; nil when the state's encoding did not change.
   public init(

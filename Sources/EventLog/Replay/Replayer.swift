@@ -38,7 +38,9 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
     self.init(reducer: reducer, migrations: [])
   }
 
-  /// - Parameter migrations: the feature's migrations, from each older schema to the next.
+  /// - Parameters:
+  ///   - reducer: the feature's reducer, as the current build has it.
+  ///   - migrations: the feature's migrations, from each older schema to the next.
   public init(reducer: R, migrations: [LogMigration]) {
     self.reducer = reducer
     self.migrations = migrations
