@@ -40,7 +40,9 @@ struct MigrateCommand: AsyncParsableCommand {
       report = try Replayer(reducer: F(environment: .replay), migrations: F.migrations)
         .migrate(file: URL(fileURLWithPath: file), to: URL(fileURLWithPath: out), feature: F.featureName, schema: F.schemaVersion)
     } catch let divergence as ReplayDivergence {
-      throw HostError(.diverged, "\(divergence.description.split(separator: "\n").first ?? ""); the log is not rewritten")
+      var error = HostError.diverged(divergence)
+      error.message += "; the log is not rewritten"
+      throw error
     } catch let error as LogReadError {
       throw HostError.badInput(error.description)
     } catch let error as RecorderError {

@@ -82,9 +82,9 @@ enum TestGenerator {
       }
       return ((from - 1, try json(startState)), steps)
     } catch let divergence as ReplayDivergence {
-      throw HostError(
-        .diverged,
-        "\(divergence.description.split(separator: "\n").first ?? ""); this build does not reproduce the log, so a test written from it would fail at once")
+      var error = HostError.diverged(divergence)
+      error.message += "; this build does not reproduce the log, so a test written from it would fail at once"
+      throw error
     } catch let error as LogReadError {
       throw HostError.badInput(error.description)
     }
