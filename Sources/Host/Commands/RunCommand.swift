@@ -59,8 +59,10 @@ struct RunCommand: AsyncParsableCommand {
   /// The recorder is started before the first line is read, so that the log exists from the
   /// start. Each line is decoded and sent when it arrives (``ActionLineSource``), so actions
   /// keep their real timing and memory stays bounded whatever the input's length. A line that
-  /// does not decode stops the run: the effects still running are cancelled, and the log is
-  /// closed with every action before the line. SIGINT or SIGTERM stops reading and sending,
+  /// does not decode stops the run: no later line is read, the effects of the actions before it
+  /// finish (their responses are recorded too), and the log is closed. They are not cancelled:
+  /// cancelling a request in flight races FoundationNetworking's own completion on Linux, which
+  /// can end the process ("a task that is not in the registry") before the log is closed. SIGINT or SIGTERM stops reading and sending,
   /// cancels the effects still running and closes the log (a final checkpoint) before the run
   /// exits with 130 or 143; a second signal exits at once.
   @MainActor
@@ -86,8 +88,11 @@ struct RunCommand: AsyncParsableCommand {
           guard let line = try await lines.next() else { break }
           action = try line.decode(F.Action.self, feature: F.featureName)
         } catch {
-          // Everything before the bad line was sent and is in the log; the run stops there.
-          running.cancelAll()
+          // Everything before the bad line was sent; its effects finish, then the run stops.
+          let pending = running
+          guard try await signals.firstOf({ await pending.finishAll(); return true }) != nil else {
+            return try await stop(hosted, store: store, running: running, signals: signals)
+          }
           try? await hosted.finish()
           let problem = (error as? HostError)?.message ?? "\(error)"
           guard store.commitCount > 0 else { throw HostError.badInput(problem) }

