@@ -47,8 +47,8 @@ extension Replayer {
     let temporary = output.deletingLastPathComponent()
       .appendingPathComponent(".\(output.lastPathComponent).migrating-\(ProcessInfo.processInfo.processIdentifier)")
     let writer = try MigratedLogFile(temporary: temporary, output: output)
-    var done = false
-    defer { if !done { writer.discard() } }
+    // After a commit only the temporary name goes; before one, the unfinished file with it.
+    defer { writer.discard() }
 
     let header = LogHeader(
       feature: reader.header.feature, schema: schema, created: reader.header.created,
@@ -93,7 +93,6 @@ extension Replayer {
       checkpoints += 1
     }
     try writer.commit()
-    done = true
 
     var verifying = Replayer(reducer: reducer)
     verifying.seeksFromSnapshots = false
@@ -109,55 +108,39 @@ extension Replayer {
   }
 }
 
-/// The new log, written to a temporary file beside its destination and renamed into place
-/// only once it is complete and synced, so that a failure leaves no half-written log.
+/// The new log, written to a temporary file beside its destination and linked into place only
+/// once it is complete and synced, so that a failure leaves no half-written log. The file is
+/// the recorder's (`LogFileHandle`: mode 0600, whole writes, a final fsync).
 private final class MigratedLogFile {
   private let temporary: URL
   private let output: URL
-  private let fd: Int32
+  private let handle: LogFileHandle
   private var closed = false
 
   init(temporary: URL, output: URL) throws {
     self.temporary = temporary
     self.output = output
-    fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard fd >= 0 else {
-      throw RecorderError(.cannotCreate, path: output.path, message: "cannot create \(temporary.lastPathComponent) beside it: \(String(cString: strerror(errno)))")
-    }
+    handle = try LogFileHandle.open(path: temporary.path, existing: .replace).0
   }
 
   func write(_ bytes: [UInt8]) throws {
-    try bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          throw RecorderError(.writeFailed, path: output.path, message: "cannot write the migrated log: \(String(cString: strerror(errno)))")
-        }
-        offset += written
-      }
-    }
+    try handle.writeAll(bytes, seq: nil)
   }
 
-  /// Syncs, closes and renames the file into place.
+  /// Syncs, closes and links the file into place, then syncs the folder for the new name.
   func commit() throws {
-    let synced = fsync(fd) == 0
-    closed = true
-    guard close(fd) == 0, synced else {
-      throw RecorderError(.syncFailed, path: output.path, message: "cannot sync the migrated log: \(String(cString: strerror(errno)))")
-    }
+    try handle.sync(seq: nil)
     // link(2) rather than rename(2): it fails if `output` appeared meanwhile, never replacing it.
     guard link(temporary.path, output.path) == 0 else {
-      let code = errno
-      unlink(temporary.path)
-      throw RecorderError(.alreadyExists, path: output.path, message: "cannot put the migrated log in place: \(String(cString: strerror(code)))")
+      throw RecorderError(
+        .alreadyExists, path: output.path, message: "cannot put the migrated log in place: \(String(cString: strerror(errno)))")
     }
-    unlink(temporary.path)
+    handle.syncDirectory()
   }
 
+  /// Closes the file and removes its temporary name.
   func discard() {
-    if !closed { close(fd) }
+    if !closed { handle.close() }
     closed = true
     unlink(temporary.path)
   }

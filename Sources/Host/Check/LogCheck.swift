@@ -8,8 +8,7 @@ enum LogCheck {
   static func run(_ path: String, features: FeatureRegistry) -> LogCheckOutcome {
     let started = ContinuousClock.now
     var outcome = check(path, features: features)
-    let elapsed = ContinuousClock.now - started
-    outcome.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    outcome.seconds = (ContinuousClock.now - started).seconds
     return outcome
   }
 
@@ -49,13 +48,20 @@ enum LogCheck {
       outcome.seq = divergence.seq
       outcome.fields = divergence.differingFields
       outcome.action = divergence.actions.last?.json
-      let lines = divergence.description.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-      outcome.message = lines.first.map(String.init)
-      outcome.detail = lines.count > 1 ? String(lines[1]) : nil
+      let error = HostError.diverged(divergence)
+      outcome.message = error.message
+      outcome.detail = error.detail
     } catch {
       outcome.status = .unreadable
       outcome.message = "\(error)"
     }
     return outcome
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, for reports.
+  var seconds: Double {
+    Double(components.seconds) + Double(components.attoseconds) * 1e-18
   }
 }

@@ -56,10 +56,9 @@ struct CheckCommand: AsyncParsableCommand {
       progress.update(done: done, outcome: outcome)
     }
     progress.finish()
-    let elapsed = ContinuousClock.now - started
     let report = CheckReport(
       outcomes: outcomes,
-      seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+      seconds: (ContinuousClock.now - started).seconds,
       jobs: min(jobs, corpus.paths.count))
     if let junit {
       do {

@@ -69,11 +69,13 @@ enum TestGenerator {
         recorded: reader.header.schema, current: F.schemaVersion, migrations: F.migrations, feature: F.featureName,
         path: reader.path)
       var steps: [Step] = []
+      var sawSend = false
       while let record = try reader.next() {
         guard case .event(let event) = record, event.seq >= from else { continue }
         if let to = options.to, event.seq > to { break }
         // An effect's action before the stretch's first send is sent: its send is before --from.
-        let isSend = event.origin == .send || !steps.contains { $0.isSend }
+        let isSend = event.origin == .send || !sawSend
+        sawSend = sawSend || isSend
         let action = migration.isEmpty ? event.actionJSON : String(decoding: try LogJSONEncoder().serialize(try migration.upgradeAction(event.action)), as: UTF8.self)
         steps.append(Step(seq: event.seq, isSend: isSend, actionJSON: action, draws: event.draws))
       }
