@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: all deps build test stress-tests docs crash-trials demo fuzz fuzz-long asan clean
+.PHONY: all deps build test browser-tests stress-tests docs crash-trials demo fuzz fuzz-long asan clean
 
 all: build
 
@@ -25,6 +25,12 @@ test: deps
 	  echo "== $$target"; \
 	  ./scripts/run-tests.sh "$$target" || exit 1; \
 	done
+
+# `refold devtools` in headless Chromium: installs Debian's chromium and chromium-driver and
+# Selenium (in .build/browser-venv) when missing; screenshots go to .build/browser-artifacts.
+browser-tests: deps
+	$(SWIFT) build --product refold
+	./scripts/browser-tests.sh
 
 # The clock-driven effect and TestStore suites (and a user's, in Examples/Counter) 50 times with
 # both cores busy, in a debug build and under ThreadSanitizer (docs/test-stall.md).

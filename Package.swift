@@ -102,8 +102,10 @@ let package = Package(
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),
-    // NB: The embeddable command line. It links no server and no benchmark: a tool that embeds
-    //     it builds the store, the log, the seed features it may ask for, and the parser.
+    // NB: The embeddable command line. It links no demo and no benchmark: a tool that embeds
+    //     it builds the store, the log, the seed features it may ask for, the parser, and the
+    //     inspector's server (`refold devtools`, Hummingbird on 127.0.0.1), whose page and
+    //     script are embedded in the binary.
     .target(
       name: "Host",
       dependencies: [
@@ -111,9 +113,16 @@ let package = Package(
         "Store",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      resources: [
+        .embedInCode("Devtools/Assets/index.html"),
+        .embedInCode("Devtools/Assets/devtools.js"),
+        .embedInCode("Devtools/Assets/devtools.css"),
       ]
     ),
     // NB: The demo: the loopback backend (Hummingbird) and the `demo` command's tour.

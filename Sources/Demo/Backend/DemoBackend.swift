@@ -2,7 +2,6 @@ public import Foundation
 public import Host
 import Hummingbird
 public import Logging
-import ServiceLifecycle
 
 /// A real HTTP server on the loopback interface that speaks the shapes of the services the
 /// tutorials used: Strapi's login, the iTunes Search API and JSONPlaceholder's users, with the
@@ -27,15 +26,13 @@ public final class DemoBackend: Sendable {
   public let port: Int
 
   let state: DemoBackendState
-  private let serviceGroup: ServiceGroup
-  private let runTask: Task<Void, any Error>
+  private let server: LoopbackHTTPServer
 
-  private init(baseURL: URL, port: Int, state: DemoBackendState, serviceGroup: ServiceGroup, runTask: Task<Void, any Error>) {
+  private init(baseURL: URL, port: Int, state: DemoBackendState, server: LoopbackHTTPServer) {
     self.baseURL = baseURL
     self.port = port
     self.state = state
-    self.serviceGroup = serviceGroup
-    self.runTask = runTask
+    self.server = server
   }
 
   /// Starts a backend and returns once it accepts connections.
@@ -49,44 +46,20 @@ public final class DemoBackend: Sendable {
     port: Int = 0,
     logger: Logger? = nil
   ) async throws -> DemoBackend {
-    let logger = logger ?? defaultLogger()
     let state = DemoBackendState()
-    let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-    let app = Application(
-      router: makeRouter(state: state),
-      configuration: .init(address: .hostname(host, port: port)),
-      onServerRunning: { channel in
-        portContinuation.yield(channel.localAddress?.port ?? port)
-        portContinuation.finish()
-      },
-      logger: logger
-    )
-    var configuration = ServiceGroupConfiguration(services: [app], logger: logger)
-    // NB: a slow handler stops at once on shutdown; the bound only guards against a stuck one.
-    configuration.maximumGracefulShutdownDuration = .seconds(5)
-    let serviceGroup = ServiceGroup(configuration: configuration)
-    let runTask = Task {
-      defer { portContinuation.finish() }
-      try await serviceGroup.run()
-    }
-    var boundPort: Int?
-    for await port in ports { boundPort = port }
-    guard let boundPort else {
-      // The server never ran: binding failed. Its error says why.
-      do {
-        try await runTask.value
-      } catch {
-        throw DemoBackendError(host: host, port: port, reason: String(describing: error))
-      }
-      throw DemoBackendError(host: host, port: port, reason: "the server stopped before it listened")
+    let server: LoopbackHTTPServer
+    do {
+      server = try await LoopbackHTTPServer.start(
+        makeRouter(state: state).buildResponder(), host: host, port: port, logger: logger ?? defaultLogger())
+    } catch {
+      throw DemoBackendError(host: host, port: port, reason: error.reason)
     }
     let urlHost = host.contains(":") ? "[\(host)]" : host
     return DemoBackend(
-      baseURL: URL(string: "http://\(urlHost):\(boundPort)")!,
-      port: boundPort,
+      baseURL: URL(string: "http://\(urlHost):\(server.port)")!,
+      port: server.port,
       state: state,
-      serviceGroup: serviceGroup,
-      runTask: runTask
+      server: server
     )
   }
 
@@ -94,13 +67,12 @@ public final class DemoBackend: Sendable {
   /// returns. Calling it again does nothing.
   public func stop() async {
     state.beginStopping()
-    await serviceGroup.triggerGracefulShutdown()
-    _ = await runTask.result
+    await server.stop()
   }
 
   deinit {
     // A backend dropped without `stop()` must not leave a server running.
-    runTask.cancel()
+    server.cancel()
   }
 
   // MARK: Test hooks

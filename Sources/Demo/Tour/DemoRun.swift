@@ -56,6 +56,7 @@ struct DemoRun {
     Terminal.out("\nTry: \(Help.name) inspect \(logURL.path)")
     Terminal.out("     \(Help.name) replay \(logURL.path) --until 5")
     Terminal.out("     \(Help.name) diff \(logURL.path) --from 1 --to 4")
+    Terminal.out("     \(Help.name) devtools \(logURL.path)")
   }
 
   private struct LiveResult {

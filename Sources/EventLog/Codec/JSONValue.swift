@@ -133,3 +133,11 @@ extension JSONValue {
     }
   }
 }
+
+/// `["seq": .int(1), "origin": .string("send")]`, for code that builds JSON to send (the
+/// inspector's answers).
+extension JSONObject: ExpressibleByDictionaryLiteral {
+  package init(dictionaryLiteral elements: (String, JSONValue)...) {
+    self.init(elements.map { Member(key: $0.0, value: $0.1) })
+  }
+}

@@ -102,7 +102,8 @@ extension Replayer {
       verifiedCheckpoints: verified.verifiedCheckpoints)
   }
 
-  private func appendCheckpoint(seq: UInt64, state: R.State, snapshot: Bool, into buffer: inout [UInt8]) throws {
+  /// A checkpoint of `state` at `seq`, the state written whole at a snapshot.
+  func appendCheckpoint(seq: UInt64, state: R.State, snapshot: Bool, into buffer: inout [UInt8]) throws {
     LogLineWriter.appendCheckpoint(
       seq: seq, canonicalState: try StateDigest.canonicalJSON(of: state), includeState: snapshot, into: &buffer)
   }

@@ -137,6 +137,16 @@ final class LineStream {
     }
   }
 
+  /// Goes on reading at `offset`, where line `line` (1-based) starts, without reading the lines
+  /// before it: for a reader that knows where the line is (an index of the log).
+  func seek(toLineAt offset: Int, line: Int) throws(LogReadError) {
+    try skip(to: offset)
+    atEOF = false
+    tornTail = nil
+    lineNumber = line - 1
+    lineOffset = offset
+  }
+
   /// Drops what is buffered and goes on reading at file offset `offset`.
   private func skip(to offset: Int) throws(LogReadError) {
     guard lseek(fd, off_t(offset), SEEK_SET) >= 0 else {

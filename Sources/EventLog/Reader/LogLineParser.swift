@@ -164,6 +164,15 @@ struct LogLineParser: Sendable {
     return digits(line, at: &index)
   }
 
+  /// The seq at the start of a checkpoint line, if the line starts like one.
+  static func leadingCheckpoint(_ line: UnsafeRawBufferPointer) -> UInt64? {
+    var index = 0
+    guard match(line, #"{"checkpoint":"#, at: &index), let seq = digits(line, at: &index),
+      index < line.count, line[index] == UInt8(ascii: ",")
+    else { return nil }
+    return seq
+  }
+
   /// A positive decimal integer without leading zeros that fits in `UInt64`.
   private static func digits(_ bytes: UnsafeRawBufferPointer, at index: inout Int) -> UInt64? {
     let start = index

@@ -105,6 +105,19 @@ public final class LogReader {
     return record
   }
 
+  /// Goes on at the line that starts at byte `offset` of the file, line `line`, which holds the
+  /// event `seq`: the lines before it are neither read nor checked. For a caller that has
+  /// indexed the log (`refold devtools` replays to any seq from the nearest snapshot this way).
+  package func seek(toEventAt offset: Int, line: Int, seq: UInt64) throws(LogReadError) {
+    try stream.seek(toLineAt: offset, line: line)
+    // Whatever checkpoint the event before it needed was before this line.
+    sequence.resume(at: seq - 1, checkpointed: true)
+    finished = false
+  }
+
+  /// The ordering rules' state after the lines read so far, for a reader that goes on from here.
+  var sequenceSoFar: LogSequence { sequence }
+
   /// Reads the first line of `stream` as the header: a log without one has nothing to read.
   static func header(of stream: LineStream, parser: LogLineParser) throws(LogReadError) -> LogHeader {
     let path = stream.path

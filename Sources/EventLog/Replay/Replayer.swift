@@ -29,6 +29,11 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
   public var checksDeterminism = false
   /// How the lines are read and parsed. Tests pick a path; replay picks one by the file's size.
   var reading = Reading.automatic
+  /// Where the line of an event starts (its byte offset and its line number), for a caller that
+  /// has indexed the log: a replay from a snapshot then reads from the snapshot's event instead
+  /// of checking every line before it (and ``ReplayResult/eventCount`` counts the events from
+  /// the snapshot on). Nil for an event it does not know.
+  package var eventLocation: (@Sendable (UInt64) -> (offset: Int, line: Int)?)?
 
   /// Upgrade a log recorded at an older schema of the feature (``LogMigration``); a log at
   /// another schema with no chain of migrations to this one is refused, naming what to add.
@@ -96,6 +101,9 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
       let snapshot = seq / interval * interval
       if snapshot > 0 {
         do {
+          if let location = eventLocation?(snapshot) {
+            try reader.seek(toEventAt: location.offset, line: location.line, seq: snapshot)
+          }
           return try run(reader, file: file, until: seq, from: snapshot, verify: verify, migration: migration, progress: progress)
         } catch is ReplayFold<R>.SnapshotMissing {
           // The log ends right after the snapshot's event: fold from the start instead.
@@ -182,7 +190,7 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
       skipActionsThrough: fold.snapshot
     ) { action in try ReplayFold<R>.decodeAction(action, migration: migration, decoder: decoder) }
     defer { lines.close() }
-    var sequence = LogSequence(checkpointInterval: reader.header.checkpointInterval)
+    var sequence = reader.sequenceSoFar
     var lineNumber = reader.lineNumber
     var bytesRead = reader.bytesRead
     var warnings: [String] = []

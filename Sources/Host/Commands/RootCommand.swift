@@ -26,6 +26,7 @@ struct RootCommand: AsyncParsableCommand {
           \(name) check crash-reports/ --junit check.xml
           \(name) test-gen session.log > SessionTests.swift
           \(name) migrate old.log --out new.log
+          \(name) devtools session.log
 
         Exit codes: 0 ok, 1 a replay diverged, 2 an unreadable, corrupt or mismatched input, 64 a \
         usage error, 70 the host could not do its part (e.g. recording stopped; the run went on), \
@@ -33,7 +34,7 @@ struct RootCommand: AsyncParsableCommand {
         SIGTERM (the log is closed first in each).
         """,
       subcommands: [
-        FeaturesCommand.self, RunCommand.self, ReplayCommand.self, InspectCommand.self, DiffCommand.self, CheckCommand.self, TestGenCommand.self, MigrateCommand.self,
+        FeaturesCommand.self, RunCommand.self, ReplayCommand.self, InspectCommand.self, DiffCommand.self, CheckCommand.self, TestGenCommand.self, MigrateCommand.self, DevtoolsCommand.self,
       ] + host.commands
     )
   }

@@ -79,13 +79,21 @@ struct CommandTests {
       guard let start = line.range(of: "refold ") else { return nil }
       return line[start.upperBound...].split(separator: " ").map(String.init)
     }
-    #expect(suggested.map(\.first) == ["inspect", "replay", "diff"], "\(demo.stdout)")
+    #expect(suggested.map(\.first) == ["inspect", "replay", "diff", "devtools"], "\(demo.stdout)")
 
     let replay = try await RefoldProcess.run(["replay", log])
     #expect(replay.status == 0, "\(replay.stderr)")
     #expect(replay.stdout.hasPrefix("app at seq "), "\(replay.stdout)")
     #expect(replay.stdout.contains("verified"))
     for command in suggested {
+      if command.first == "devtools" {
+        // It serves until stopped: ask it for the log, then stop it.
+        let running = try await DevtoolsProcessTests.Running.start(Array(command.dropFirst()))
+        let name = URL(fileURLWithPath: log).lastPathComponent
+        #expect(try await running.api("/api/log/\(name)/summary")["feature"] as? String == "app")
+        try await running.stop()
+        continue
+      }
       let output = try await RefoldProcess.run(command)
       #expect(output.status == 0, "\(command): \(output.stderr)")
       #expect(!output.stdout.isEmpty, "\(command)")
@@ -96,7 +104,7 @@ struct CommandTests {
   /// Each help says what the command does and shows it used: an "Examples:" block whose every
   /// line is a whole command (a line the help's wrapping broke would not start with "  "), one of
   /// them of this command.
-  @Test(arguments: ["", "demo", "features", "run", "replay", "inspect", "diff", "check", "test-gen", "migrate", "bench"])
+  @Test(arguments: ["", "demo", "features", "run", "replay", "inspect", "diff", "check", "test-gen", "migrate", "devtools", "bench"])
   func everyCommandHasHelpWithAnExample(command: String) async throws {
     let output = try await RefoldProcess.run(command.isEmpty ? ["--help"] : [command, "--help"])
     #expect(output.status == 0, "\(output.stderr)")

@@ -48,6 +48,29 @@ struct ReplaySafeDrawsTests {
     return store.state
   }
 
+  // An excerpt of a log (`refold devtools` exports one) keeps each event's draws: it replays,
+  // verified, to the state the whole log reaches, from the state where it starts.
+  @Test func anExcerptKeepsTheDrawsAndReplaysToTheSameState() async throws {
+    let file = folder.file()
+    let live = try await recordLedger(Ledger(), count: 13, to: file)
+    let bytes = try Replayer(reducer: Ledger()).excerpt(file: file, from: 5, to: 13, feature: "ledger", schema: 1)
+    let excerpt = folder.file()
+    try Data(bytes).write(to: excerpt)
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(text.contains(#"{"seq":1,"#) && text.contains(#"{"seq":8,"#) && !text.contains(#"{"seq":9,"#))
+    #expect(text.contains(#""draws":[{"uuid":""#))
+    let replayed = try Replayer(reducer: Ledger()).replay(file: excerpt, verify: true, feature: "ledger")
+    #expect(replayed.state == live)
+    #expect(replayed.eventCount == 8)
+    #expect(replayed.verifiedCheckpoints == 2, "at its seqs 4 and 8, the last")
+    let start = try Replayer(reducer: Ledger()).replay(file: excerpt, until: 0).state
+    #expect(start.entries.count == 5)
+
+    #expect(throws: LogReadError.self) {
+      try Replayer(reducer: Ledger()).excerpt(file: file, from: 5, to: 14, feature: "ledger", schema: 1)
+    }
+  }
+
   @Test func aLogOfLiveDrawsReplaysToTheSameStatesEveryTime() async throws {
     let file = folder.file()
     let live = try await recordLedger(Ledger(), to: file)

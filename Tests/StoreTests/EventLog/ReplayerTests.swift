@@ -32,6 +32,48 @@ struct ReplayerTests {
     }
   }
 
+  /// Where each event's line starts, as an index of the log (`refold devtools`) knows it.
+  func eventLocations(_ file: URL) throws -> [UInt64: (offset: Int, line: Int)] {
+    let bytes = Array(try Data(contentsOf: file))
+    var locations: [UInt64: (offset: Int, line: Int)] = [:]
+    for (number, start) in lineStarts(bytes).enumerated() {
+      let prefix = String(decoding: bytes[start..<min(bytes.count, start + 20)], as: UTF8.self)
+      guard prefix.hasPrefix(#"{"seq":"#), let seq = UInt64(prefix.dropFirst(7).prefix { $0.isNumber }) else { continue }
+      locations[seq] = (start, number + 1)
+    }
+    return locations
+  }
+
+  // With an index, a replay to a seq starts reading at its snapshot's line: the same states, on
+  // either reader, without reading the lines before.
+  @Test(arguments: [Replayer<Probe>.Reading.sequential, .parallel(workers: 2, chunkSize: 512)])
+  func untilReadsFromTheSnapshotsLineWhenAnIndexSaysWhereItIs(reading: Replayer<Probe>.Reading) async throws {
+    let (file, live) = try await recorded()
+    let locations = try eventLocations(file)
+    var replayer = Replayer(reducer: Probe())
+    replayer.reading = reading
+    let asked = Mutex<[UInt64]>([])
+    replayer.eventLocation = { seq in
+      asked.withLock { $0.append(seq) }
+      return locations[seq]
+    }
+    for seq in 0...25 {
+      let result = try replayer.replay(file: file, until: UInt64(seq))
+      #expect(result.state == Redaction.apply(live[seq]), "seq \(seq)")
+      #expect(result.lastSeq == UInt64(seq))
+      #expect(result.startedFromSnapshot == (seq >= 8 ? UInt64(seq / 8 * 8) : nil), "seq \(seq)")
+      #expect(result.eventCount == (seq >= 8 ? seq - seq / 8 * 8 + 1 : seq), "counted from the snapshot's event on")
+    }
+    #expect(asked.withLock { Set($0) } == [8, 16, 24])
+
+    // The lines before the snapshot are not read: damage there does not stop the replay.
+    var bytes = Array(try Data(contentsOf: file))
+    bytes[lineStarts(bytes)[2] + 3] ^= 0x01  // event 2
+    try Data(bytes).write(to: file)
+    #expect(try replayer.replay(file: file, until: 17).state == Redaction.apply(live[17]))
+    #expect(throws: LogReadError.self) { try replayer.replay(file: file, until: 7) }
+  }
+
   @Test func untilPastTheEndNamesTheLastSeq() async throws {
     let (file, _) = try await recorded()
     let error = #expect(throws: LogReadError.self) {
