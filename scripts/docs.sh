@@ -33,6 +33,20 @@ else
   done
 fi
 
+# The `warning:` lines of a target's output that are about these docs. SwiftPM's note that a
+# *dependency* leaves files unhandled (swift-distributed-tracing's CMakeLists.txt, which Host
+# gets through Hummingbird) is about that package, which this one cannot change: it is left
+# out. The same note about a file of this package still fails the run.
+docs_warnings() {
+  grep -E '^warning:' "$1" | while IFS= read -r line; do
+    if [[ "$line" =~ ^warning:\ \'([^\']+)\':\ found\ [0-9]+\ file\(s\)\ which\ are\ unhandled ]] \
+      && [ -d "$scratch/checkouts/${BASH_REMATCH[1]}" ]; then
+      continue
+    fi
+    echo "$line"
+  done
+}
+
 failed=()
 for target in "${targets[@]}"; do
   if [ ! -d "Sources/$target/Documentation.docc" ]; then
@@ -47,7 +61,7 @@ for target in "${targets[@]}"; do
   swift package --scratch-path "$scratch" --allow-writing-to-directory "$out" \
     generate-documentation --target "$target" --output-path "$out/$target.doccarchive" \
     --warnings-as-errors >"$log" 2>&1 || status=$?
-  warnings=$(grep -E '^warning:' "$log" || true)
+  warnings=$(docs_warnings "$log" || true)
   if [ "$status" -ne 0 ] || [ -n "$warnings" ]; then
     # What went wrong: DocC's diagnostics, with their source excerpts, or else (the build
     # failed before DocC ran) the end of the output; then the warning lines looked for.
