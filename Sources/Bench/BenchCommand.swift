@@ -18,6 +18,10 @@ public struct BenchCommand: AsyncParsableCommand {
         W4 W1 with the Recorder writing a log (fsync batched)
         W5 replay of a 1,000,000-event AmountInput log, verification on
         W6 effect round trips
+        W7 the recorder's peak memory in a burst of large actions
+        W8 one screen's action in a 1,000-screen navigation stack
+        W9 refold check on a corpus, on all cores against one job
+        W10 refold devtools opening W5's log: index, first page, last state
 
       Build in release for meaningful figures (swift run -c release refold bench …).
 
@@ -38,7 +42,7 @@ public struct BenchCommand: AsyncParsableCommand {
   @Flag(name: .long, help: "Print a JSON array of {workload, system, nsPerOp, mallocsPerOp, notificationsPerOp} rows.")
   var json = false
 
-  @Option(name: .long, help: "Run only this workload (W1 … W9); repeat for more.")
+  @Option(name: .long, help: "Run only this workload (W1 … W10); repeat for more.")
   var workload: [Bench.Workload] = []
 
   @Option(name: .long, help: "Run only this system (refold, naive, opencombine, floor, …); repeat for more.")

@@ -15,10 +15,12 @@ struct BenchRow: Encodable, Sendable {
   var mallocsPerOp: Double?
   /// Binding (or listener) calls per operation.
   var notificationsPerOp: Double?
-  /// W5 and W9: events replayed per second, the median of the runs.
+  /// W5, W9 and W10: events replayed (W10: indexed) per second, the median of the runs.
   var eventsPerSecond: Double?
   /// W7 only: the process's peak resident memory during the burst, in MiB.
   var peakMiB: Double?
+  /// W10 only: how many events the opened log holds (not in the JSON).
+  var logEvents: Int?
   /// How many operations the figures above come from (not in the JSON).
   var operations = 0
   /// What the table says under the rows about how this one was measured (not in the JSON).
@@ -40,7 +42,7 @@ struct BenchRow: Encodable, Sendable {
     try container.encode(nsPerOp.map(Self.rounded), forKey: .nsPerOp)
     try container.encode(mallocsPerOp.map(Self.rounded), forKey: .mallocsPerOp)
     try container.encode(notificationsPerOp.map(Self.rounded), forKey: .notificationsPerOp)
-    if workload == .w5 || workload == .w9 {
+    if workload == .w5 || workload == .w9 || workload == .w10 {
       try container.encode(eventsPerSecond.map { $0.rounded() }, forKey: .eventsPerSecond)
     }
     if workload == .w7 {

@@ -57,6 +57,8 @@ struct BenchRunner {
       return try await measureBurstMemory(wanted)
     case .w9:
       return try await measureCorpusCheck(wanted)
+    case .w10:
+      return try await measureDevtools(wanted)
     }
   }
 

@@ -32,6 +32,9 @@ public enum Bench {
     /// `refold check` on a corpus of 1,000 logs of 1,000 events: events per second on every
     /// core, against one job. (W7 was taken by the burst, so the "W7 row" is W9.)
     case w9 = "W9"
+    /// `refold devtools` opening W5's log: its index, the summary, the timeline's first page
+    /// and the state at the last seq (the first screen), against reading the file once.
+    case w10 = "W10"
   }
 
   /// What runs a workload: Refold, or one of the in-suite baselines.
@@ -43,7 +46,7 @@ public enum Bench {
     case naive
     /// OpenCombine: `CurrentValueSubject` → `map` → `removeDuplicates` → `sink`.
     case opencombine
-    /// An inout mutation plus one closure call.
+    /// An inout mutation plus one closure call (W10: reading the log's file once, to its end).
     case floor
     /// W2 only: the floor, but finding the changed field by comparing all 1,000.
     case floorScan = "floor-scan"

@@ -10,6 +10,7 @@ extension Bench {
     case .w7: [.refoldUnrecorded, .refold]
     case .w8: [.refold, .floor]
     case .w9: [.refoldOneJob, .refold]
+    case .w10: [.refold, .floor]
     }
   }
 

@@ -5,7 +5,7 @@ import Store
 /// else. A log is named by its path below the folder (or its file name); a name reaches a file
 /// only if the folder's listing holds it and its real path (symlinks resolved) lies inside the
 /// folder, so `../`, absolute paths, encoded slashes and links out all end at 404.
-final class DevtoolsLibrary: @unchecked Sendable {
+package final class DevtoolsLibrary: @unchecked Sendable {
   enum Kind: String { case file, folder }
 
   /// The served file or folder, absolute, with symlinks resolved.
@@ -21,7 +21,7 @@ final class DevtoolsLibrary: @unchecked Sendable {
   private var open: [String: InspectedLog] = [:]
   private var checks: [String: LogCheckOutcome] = [:]
 
-  init(path: String, follow: Bool, features: FeatureRegistry) throws(HostError) {
+  package init(path: String, follow: Bool, features: FeatureRegistry) throws(HostError) {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw HostError.badInput("\(path): no such file or folder")
@@ -37,7 +37,7 @@ final class DevtoolsLibrary: @unchecked Sendable {
 
   /// The logs served now, by name: a folder is listed again on each call, so that logs
   /// written since appear.
-  func names() -> [String] {
+  package func names() -> [String] {
     switch kind {
     case .file:
       return [URL(fileURLWithPath: root).lastPathComponent]
@@ -65,7 +65,7 @@ final class DevtoolsLibrary: @unchecked Sendable {
 
   /// The open log named `name`, opened (and indexed) on first use; with `--follow`, brought up
   /// to date with what was appended since.
-  func log(named name: String) throws -> InspectedLog {
+  package func log(named name: String) throws -> InspectedLog {
     let path = try path(of: name)
     if let known = lock.withLock({ open[name] }) {
       if follow { known.refresh() }

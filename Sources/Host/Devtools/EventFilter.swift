@@ -1,12 +1,19 @@
 import Foundation
-import Store
+package import Store
 
 /// What the timeline shows: events of a case (and the cases below it), of one origin, and whose
 /// action's JSON holds a text. An empty filter lets every event through.
-struct EventFilter: Hashable, Sendable {
+package struct EventFilter: Hashable, Sendable {
   var casePath: String?
   var origin: ActionOrigin?
   var text: String?
+
+  /// Every event (no filter), or the events of a case, an origin, and a text.
+  package init(casePath: String? = nil, origin: ActionOrigin? = nil, text: String? = nil) {
+    self.casePath = casePath
+    self.origin = origin
+    self.text = text
+  }
 
   var isEmpty: Bool { casePath == nil && origin == nil && text == nil }
 

@@ -1,9 +1,9 @@
 import Foundation
-import Store
+package import Store
 
 /// One log open in the inspector: its event index, its states, and the answers to the page's
 /// questions as JSON. Safe to use from any number of requests at once.
-final class InspectedLog: @unchecked Sendable {
+package final class InspectedLog: @unchecked Sendable {
   let name: String
   let path: String
   let states: any LogStates
@@ -47,7 +47,7 @@ final class InspectedLog: @unchecked Sendable {
     shared.extend()
   }
 
-  func summary(check: LogCheckOutcome?) -> JSONValue {
+  package func summary(check: LogCheckOutcome?) -> JSONValue {
     let index = self.index
     let checkpoints = index.checkpoints.map { seq in
       JSONValue.object(["seq": .uint(seq), "status": .string(Self.checkpointStatus(seq, check: check))])
@@ -82,7 +82,7 @@ final class InspectedLog: @unchecked Sendable {
 
   /// A page of the events that pass `filter`: from position `offset` among them, or, with
   /// `after`, the first ones whose seq is above it (the live tail).
-  func events(filter: EventFilter, offset: Int, limit: Int, after: UInt64?) throws -> JSONValue {
+  package func events(filter: EventFilter, offset: Int, limit: Int, after: UInt64?) throws -> JSONValue {
     let index = self.index
     let positions = try lock.withLock { try matches(filter, in: index) }
     var start = min(max(0, offset), positions.count)
@@ -137,7 +137,7 @@ final class InspectedLog: @unchecked Sendable {
   }
 
   /// The state after `seq`, and the paths that changed from the state before it.
-  func state(at seq: UInt64) throws -> JSONValue {
+  package func state(at seq: UInt64) throws -> JSONValue {
     let lastSeq = index.lastSeq
     guard seq <= lastSeq else {
       throw DevtoolsError.notFound("\(name) has no event \(seq): its last is \(lastSeq)")
@@ -190,7 +190,7 @@ final class InspectedLog: @unchecked Sendable {
     }
   }
 
-  var lastSeq: UInt64 { index.lastSeq }
+  package var lastSeq: UInt64 { index.lastSeq }
 
   /// The events after `from` up to `to`, read and checked from their lines.
   func events(from: UInt64, to: UInt64) throws -> [LogEvent] {

@@ -36,6 +36,9 @@ struct LogEventIndex {
   /// Case paths, each once, in the order first seen.
   private(set) var cases: [String] = []
   private var caseIDs: [String: Int32] = [:]
+  /// The case of each path's ``ActionCasePath/fingerprint(_:)`` seen so far: most events' case
+  /// is found without building its text.
+  private var caseIDsByFingerprint: [UInt64: Int32] = [:]
   /// The bytes read as complete lines: the next line starts here.
   private(set) var indexedBytes: Int64 = 0
   private(set) var lineCount = 1
@@ -120,7 +123,7 @@ struct LogEventIndex {
 
   /// What a line holds, for the index.
   private enum Kind {
-    case event(seq: UInt64, origin: ActionOrigin, casePath: String)
+    case event(seq: UInt64, origin: ActionOrigin, caseID: Int32)
     case checkpoint(seq: UInt64)
   }
 
@@ -128,7 +131,7 @@ struct LogEventIndex {
     let kind: Kind
     switch LogLineRecord.peek(line) {
     case .event(let seq, let origin, let action)?:
-      kind = .event(seq: seq, origin: origin, casePath: ActionCasePath.of(UnsafeRawBufferPointer(rebasing: line[action])))
+      kind = .event(seq: seq, origin: origin, caseID: caseID(ofAction: UnsafeRawBufferPointer(rebasing: line[action])))
     case .checkpoint(let seq)?:
       kind = .checkpoint(seq: seq)
     case nil:
@@ -136,13 +139,13 @@ struct LogEventIndex {
       kind = whole
     }
     switch kind {
-    case .event(let seq, let origin, let casePath):
+    case .event(let seq, let origin, let caseID):
       guard seq == lastSeq + 1 else {
         damage = "\(path):\(number): seq \(seq) follows seq \(lastSeq)"
         return
       }
       entries.append(
-        Entry(seq: seq, caseID: caseID(casePath), origin: origin, line: Int32(number), offset: offset, length: Int32(line.count)))
+        Entry(seq: seq, caseID: caseID, origin: origin, line: Int32(number), offset: offset, length: Int32(line.count)))
     case .checkpoint(let seq):
       checkpoints.append(seq)
     }
@@ -156,7 +159,7 @@ struct LogEventIndex {
       switch try LogLineRecord.parse(line, path: path, number: number) {
       case .event(let event):
         let json = (try? LogJSONEncoder().serialize(event.action)) ?? []
-        return .event(seq: event.seq, origin: event.origin, casePath: json.withUnsafeBytes { ActionCasePath.of($0) })
+        return .event(seq: event.seq, origin: event.origin, caseID: json.withUnsafeBytes { caseID(ofAction: $0) })
       case .checkpoint(let checkpoint):
         return .checkpoint(seq: checkpoint.seq)
       case .header:
@@ -167,6 +170,14 @@ struct LogEventIndex {
       damage = error.description
       return nil
     }
+  }
+
+  private mutating func caseID(ofAction json: UnsafeRawBufferPointer) -> Int32 {
+    let fingerprint = ActionCasePath.fingerprint(json)
+    if let id = caseIDsByFingerprint[fingerprint] { return id }
+    let id = caseID(ActionCasePath.of(json))
+    caseIDsByFingerprint[fingerprint] = id
+    return id
   }
 
   private mutating func caseID(_ path: String) -> Int32 {

@@ -24,6 +24,15 @@ struct DevtoolsPartsTests {
     #expect(ActionCasePath.of(#"[1,2]"#) == "?")
   }
 
+  @Test func aFingerprintDependsOnTheCasePathAloneNotOnThePayload() {
+    func fingerprint(_ json: String) -> UInt64 { Array(json.utf8).withUnsafeBytes { ActionCasePath.fingerprint($0) } }
+    let typed = fingerprint(#"{"amountInput":{"_0":{"textChanged":{"_0":"12a"}}}}"#)
+    #expect(typed == fingerprint(#"{"amountInput":{"_0":{"textChanged":{"_0":"999"}}}}"#))
+    #expect(typed != fingerprint(#"{"amountInput":{"_0":{"textCleared":{}}}}"#))
+    #expect(typed != fingerprint(#"{"amountInput":{"_0":"textChanged"}}"#), "a path's names, not their text run together")
+    #expect(fingerprint(#"{"a":{"_0":{"bc":{}}}}"#) != fingerprint(#"{"ab":{"_0":{"c":{}}}}"#))
+  }
+
   @Test func aCaseFilterMatchesWholeNamesAndWhatLiesBelowThem() {
     #expect(ActionCasePath.matches("search", filter: "search"))
     #expect(ActionCasePath.matches("search.response", filter: "search"))
