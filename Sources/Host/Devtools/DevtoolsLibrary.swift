@@ -51,9 +51,12 @@ package final class DevtoolsLibrary: @unchecked Sendable {
   }
 
   /// The absolute path of the log named `name`, if it is one of ours.
-  func path(of name: String) throws(DevtoolsError) -> String {
+  ///
+  /// - Parameter served: the names served now, when the caller has just listed them (the
+  ///   listing asks for every log, and need not walk the folder again for each).
+  func path(of name: String, served: [String]? = nil) throws(DevtoolsError) -> String {
     let unknown = DevtoolsError.notFound("no log named '\(name)' is served here")
-    guard !name.isEmpty, !name.contains("\0"), names().contains(name) else { throw unknown }
+    guard !name.isEmpty, !name.contains("\0"), (served ?? names()).contains(name) else { throw unknown }
     switch kind {
     case .file:
       return root
@@ -65,8 +68,8 @@ package final class DevtoolsLibrary: @unchecked Sendable {
 
   /// The open log named `name`, opened (and indexed) on first use; with `--follow`, brought up
   /// to date with what was appended since.
-  package func log(named name: String) throws -> InspectedLog {
-    let path = try path(of: name)
+  package func log(named name: String, served: [String]? = nil) throws -> InspectedLog {
+    let path = try path(of: name, served: served)
     if let known = lock.withLock({ open[name] }) {
       if follow { known.refresh() }
       return known
@@ -94,9 +97,10 @@ package final class DevtoolsLibrary: @unchecked Sendable {
   /// Checks every log served now, one after the other, on this thread. Each is indexed first,
   /// so that the page's first look at it does not wait behind its check, which folds it whole.
   func runChecks() {
-    for name in names() {
-      guard let path = try? path(of: name) else { continue }
-      _ = try? log(named: name)
+    let served = names()
+    for name in served {
+      guard let path = try? path(of: name, served: served) else { continue }
+      _ = try? log(named: name, served: served)
       let outcome = LogCheck.run(path, features: features)
       lock.withLock { checks[name] = outcome }
     }
@@ -104,11 +108,12 @@ package final class DevtoolsLibrary: @unchecked Sendable {
 
   /// `GET /api/logs`.
   func listing() -> JSONValue {
-    let entries = names().map { name -> JSONValue in
+    let served = names()
+    let entries = served.map { name -> JSONValue in
       let check = check(of: name)
       var members: [JSONObject.Member] = [JSONObject.Member(key: "name", value: .string(name))]
       do {
-        members += try log(named: name).listing()
+        members += try log(named: name, served: served).listing()
       } catch {
         let message = (error as? DevtoolsError)?.message ?? "\(error)"
         members.append(JSONObject.Member(key: "status", value: .string("unreadable")))

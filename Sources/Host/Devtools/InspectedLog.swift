@@ -99,10 +99,7 @@ package final class InspectedLog: @unchecked Sendable {
     events.reserveCapacity(end - start)
     for position in positions[start..<end] {
       let entry = index.entries[Int(position)]
-      let record = try fetcher.withLine(offset: entry.offset, length: Int(entry.length)) { line in
-        try LogLineRecord.parse(line, path: name, number: Int(entry.line))
-      }
-      guard case .event(let event) = record else { continue }
+      guard let event = try event(at: entry, from: &fetcher) else { continue }
       events.append(
         .object([
           "seq": .uint(event.seq),
@@ -198,24 +195,26 @@ package final class InspectedLog: @unchecked Sendable {
     var fetcher = try LineFetcher(path: path)
     var events: [LogEvent] = []
     for position in Int(from)..<min(Int(to), index.entries.count) {
-      let entry = index.entries[position]
-      let record = try fetcher.withLine(offset: entry.offset, length: Int(entry.length)) { line in
-        try LogLineRecord.parse(line, path: name, number: Int(entry.line))
-      }
-      if case .event(let event) = record { events.append(event) }
+      if let event = try event(at: index.entries[position], from: &fetcher) { events.append(event) }
     }
     return events
   }
 
   /// When the event was recorded, read from its line (the index does not keep times).
   private func time(of entry: LogEventIndex.Entry?) -> JSONValue? {
-    guard let entry, var fetcher = try? LineFetcher(path: path),
-      let record = try? fetcher.withLine(offset: entry.offset, length: Int(entry.length), { line in
-        try LogLineRecord.parse(line, path: name, number: Int(entry.line))
-      }),
-      case .event(let event) = record
+    guard let entry, var fetcher = try? LineFetcher(path: path), let event = try? event(at: entry, from: &fetcher)
     else { return nil }
     return .double(event.t)
+  }
+
+  /// The event on `entry`'s line, read again and checked (checksum, fields); nil if the line is
+  /// not an event.
+  private func event(at entry: LogEventIndex.Entry, from fetcher: inout LineFetcher) throws -> LogEvent? {
+    let record = try fetcher.withLine(offset: entry.offset, length: Int(entry.length)) { line in
+      try LogLineRecord.parse(line, path: name, number: Int(entry.line))
+    }
+    guard case .event(let event) = record else { return nil }
+    return event
   }
 
   /// The entry of the folder's list: what the log's header and index say.
