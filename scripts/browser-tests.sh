@@ -71,4 +71,6 @@ if [ -z "${DEVTOOLS_URL:-}" ] && [ ! -x "$REFOLD_BIN" ]; then
 fi
 
 mkdir -p "$BROWSER_ARTIFACTS"
+# The screenshots of an earlier run go, so that none is taken for this run's.
+find "$BROWSER_ARTIFACTS" -maxdepth 1 -name '[0-9][0-9]-*.png' -delete
 exec "$VENV/bin/python" "$ROOT/Tests/Browser/devtools_test.py"

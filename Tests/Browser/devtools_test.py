@@ -74,8 +74,9 @@ def expected_value(seq):
 
 
 def record_log(refold, log_path, lines):
-    """Records `lines` into log_path with the real binary and waits for the run to end."""
-    run = subprocess.run([refold, "run", FEATURE, "--record", log_path],
+    """Records `lines` into log_path with the real binary and waits for the run to end. Each
+    event says where it came from (--record-sites, a debug build): `stdin:N`, its action line."""
+    run = subprocess.run([refold, "run", FEATURE, "--record", log_path, "--record-sites"],
                          input="".join(line + "\n" for line in lines), text=True,
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=60)
     assert run.returncode == 0, f"refold run {FEATURE} --record exited {run.returncode}: {run.stderr.strip()}"
@@ -285,6 +286,10 @@ def step_state(driver, seq):
     driver.find_element(By.ID, "tab-raw").click()
     wait_for(driver, "the raw JSON tab", lambda d: d.find_element(By.ID, "state-raw").is_displayed())
     driver.find_element(By.ID, "tab-tree").click()
+    # Where it came from: the action line that sent it (every line sends one action).
+    site = driver.find_element(By.ID, "state-from")
+    assert site.is_displayed(), "the selected event does not say where it was sent from"
+    assert site.text == f"sent from stdin:{seq}", f"where seq {seq} came from: {site.text!r}"
 
 
 def diff_lines(driver):

@@ -25,7 +25,7 @@ struct ConsumerNamesTests {
   @Test func anEffectOfAConsumersActionsStillBuilds() {
     enum Action: Sendable { case signedIn(Session) }
     let effect = Effect<Action>.send(.signedIn(Session(user: User(nickname: "son"))))
-    guard case .send(.signedIn(let session)) = effect.operation else {
+    guard case .send(.signedIn(let session), _) = effect.operation else {
       Issue.record("expected a .send effect")
       return
     }

@@ -13,11 +13,11 @@ struct EffectCompositionTests {
   }
 
   @Test func aSingleRealEffectIsNotWrapped() {
-    guard case .send(.a) = Effect<Action>.merge(.none, .send(.a), .none).operation else {
+    guard case .send(.a, _) = Effect<Action>.merge(.none, .send(.a), .none).operation else {
       Issue.record("merge of one effect should be that effect")
       return
     }
-    guard case .send(.b) = Effect<Action>.concatenate(.send(.b), .none).operation else {
+    guard case .send(.b, _) = Effect<Action>.concatenate(.send(.b), .none).operation else {
       Issue.record("concatenate of one effect should be that effect")
       return
     }
@@ -35,9 +35,9 @@ struct EffectCompositionTests {
     let effect = Effect<Int>.concatenate(.send(1), Effect<Int>.send(2).cancellable(id: "x"))
       .map { Action.c($0 * 10) }
     guard case .concatenate(let parts) = effect.operation, parts.count == 2,
-      case .send(.c(10)) = parts[0].operation,
+      case .send(.c(10), _) = parts[0].operation,
       case .cancellable(let id, false, let inner) = parts[1].operation,
-      case .send(.c(20)) = inner.operation
+      case .send(.c(20), _) = inner.operation
     else {
       Issue.record("unexpected shape: \(effect.operation)")
       return

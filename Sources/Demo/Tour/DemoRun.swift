@@ -13,6 +13,11 @@ struct DemoRun {
     self.logPath = logPath
     var plugins = plugins
     plugins.record = logPath
+    // Each event of the demo's log says which line of DemoScript sent it, or which effect did
+    // (`refold devtools` shows it), in a debug build, as `make demo` makes.
+    #if DEBUG
+      plugins.recordSites = true
+    #endif
     self.plugins = plugins
   }
 

@@ -38,11 +38,11 @@ extension Effect {
     switch operation {
     case .none:
       return .none
-    case let .send(action):
-      return .init(operation: .send(transform(action)))
-    case let .run(priority, operation):
+    case let .send(action, source):
+      return .init(operation: .send(transform(action), source))
+    case let .run(priority, source, operation):
       return .init(
-        operation: .run(priority) { send in
+        operation: .run(priority, source) { send in
           await operation(Send { action in send(transform(action)) })
         }
       )
@@ -72,8 +72,8 @@ extension Effect {
     switch operation {
     case .none, .send, .cancel:
       return self
-    case let .run(priority, operation):
-      return .init(operation: .run(priority) { send in await wrap(send) { await operation(send) } })
+    case let .run(priority, source, operation):
+      return .init(operation: .run(priority, source) { send in await wrap(send) { await operation(send) } })
     case let .merge(effects):
       return .init(operation: .merge(effects.map { $0.aroundEachRun(wrap) }))
     case let .concatenate(effects):

@@ -28,8 +28,8 @@ public struct Effect<Action> {
   package indirect enum Operation {
     case none
     /// An action fed back into the store right after the current one, in FIFO order.
-    case send(Action)
-    case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+    case send(Action, SourceLine)
+    case run(TaskPriority?, SourceLine, @Sendable (Send<Action>) async -> Void)
     case merge([Effect])
     case concatenate([Effect])
     case cancellable(id: CancelID, cancelInFlight: Bool, Effect)
@@ -52,8 +52,16 @@ extension Effect {
   /// Feeds `action` back into the store right after the current action, in FIFO order.
   ///
   /// Prefer calling shared logic directly; use this when one feature must tell another.
+  ///
+  /// - Parameters:
+  ///   - action: the action to send.
+  ///   - fileID: where the effect is made, recorded as the action's `"from"` by a store that
+  ///     records where its actions came from (`recordsSendSites`).
+  ///   - line: the line of `fileID`.
   @inlinable
-  public static func send(_ action: Action) -> Self { Self(operation: .send(action)) }
+  public static func send(_ action: Action, fileID: StaticString = #fileID, line: UInt = #line) -> Self {
+    Self(operation: .send(action, SourceLine(fileID: fileID, line: line)))
+  }
 
   /// Runs asynchronous work that may send any number of actions back.
   ///
@@ -71,7 +79,7 @@ extension Effect {
   ) -> Self {
     let origin = EffectOrigin(fileID: fileID, filePath: filePath, line: line, column: column)
     return Self(
-      operation: .run(priority) { send in
+      operation: .run(priority, SourceLine(fileID: fileID, line: line)) { send in
         do {
           try await operation(send)
         } catch is CancellationError where Task.isCancelled {

@@ -11,8 +11,9 @@ public enum LogRecord: Sendable, Equatable {
 
 /// An event line: `{"seq":1,"t":1763740800.123,"origin":"send","action":{…},"crc":"…"}`, with
 /// `"during":N` before `"action"` when the action was sent while the store was folding seq N
-/// (`ReentrantSend`), and `"draws":[…]` before `"action"` when the reducer drew values
-/// (`Draw`) while it folded it.
+/// (`ReentrantSend`), `"draws":[…]` before `"action"` when the reducer drew values (`Draw`)
+/// while it folded it, and `"from":{…}` before `"action"` when the store recorded where the
+/// action was sent from (`SendSite`).
 public struct LogEvent: Sendable, Equatable {
   /// 1, 2, 3 … with no gaps.
   public var seq: UInt64
@@ -27,12 +28,15 @@ public struct LogEvent: Sendable, Equatable {
   /// `ReentrantSend`); `nil` for nearly every event. Replay does not need it: the order of
   /// the events is the order of the folds.
   public var sentDuring: UInt64?
+  /// Where the action was sent from, when the recording store recorded it (`recordsSendSites`,
+  /// debug builds only). Replay does not need it.
+  public var site: SendSite?
   /// The 1-based line number in the file.
   public var line: Int
 
   package init(
     seq: UInt64, t: Double, origin: ActionOrigin, action: JSONValue, draws: [Draw] = [], sentDuring: UInt64? = nil,
-    line: Int
+    site: SendSite? = nil, line: Int
   ) {
     self.seq = seq
     self.t = t
@@ -40,6 +44,7 @@ public struct LogEvent: Sendable, Equatable {
     self.action = action
     self.draws = draws
     self.sentDuring = sentDuring
+    self.site = site
     self.line = line
   }
 
@@ -94,11 +99,11 @@ public struct LogCheckpoint: Sendable, Equatable {
 
 /// Builds event and checkpoint lines into a reusable buffer.
 package enum LogLineWriter {
-  /// Appends `{"seq":…,"t":…,"origin":…[,"during":…][,"draws":…],"action":…,"crc":…}\n`, the
-  /// action redacted.
+  /// Appends `{"seq":…,"t":…,"origin":…[,"during":…][,"draws":…][,"from":…],"action":…,"crc":…}\n`,
+  /// the action redacted.
   package static func appendEvent<Action: Encodable>(
     seq: UInt64, t: Double, origin: ActionOrigin, action: Action, draws: [Draw]? = nil, sentDuring: UInt64? = nil,
-    encoder: LogJSONEncoder, into buffer: inout [UInt8]
+    site: SendSite? = nil, encoder: LogJSONEncoder, into buffer: inout [UInt8]
   ) throws {
     let start = buffer.count
     JSONBytes.append(#"{"seq":"#, to: &buffer)
@@ -106,7 +111,7 @@ package enum LogLineWriter {
     JSONBytes.append(#","t":"#, to: &buffer)
     buffer.append(contentsOf: (JSONNumber.text(for: t.isFinite ? t : 0) ?? "0").utf8)
     let hasDraws = draws.map { !$0.isEmpty } ?? false
-    if hasDraws || sentDuring != nil {
+    if hasDraws || sentDuring != nil || site != nil {
       // NB: The unusual events leave the fixed prefix that the reader's fast path matches, and
       //     take its general path, which reads fields by name.
       JSONBytes.append(origin == .send ? #","origin":"send","# : #","origin":"effect","#, to: &buffer)
@@ -116,6 +121,7 @@ package enum LogLineWriter {
         buffer.append(UInt8(ascii: ","))
       }
       if let draws, hasDraws { EventDraws.append(draws, to: &buffer) }
+      if let site { EventSite.append(site, to: &buffer) }
       JSONBytes.append(#""action":"#, to: &buffer)
     } else {
       JSONBytes.append(origin == .send ? #","origin":"send","action":"# : #","origin":"effect","action":"#, to: &buffer)

@@ -63,7 +63,8 @@ extension Replayer {
       try eachState?(event.seq, fold.state)
       try LogLineWriter.appendEvent(
         seq: seq, t: event.t, origin: event.origin, action: action, draws: event.draws,
-        sentDuring: event.sentDuring.flatMap { $0 > from ? $0 - from : nil }, encoder: LogJSONEncoder(), into: &bytes)
+        sentDuring: event.sentDuring.flatMap { $0 > from ? $0 - from : nil }, site: event.site.map { renumbered($0, from: from) },
+        encoder: LogJSONEncoder(), into: &bytes)
       written = seq
       lastLineIsCheckpoint = false
       if seq % interval == 0 {
@@ -80,4 +81,12 @@ extension Replayer {
     }
     return bytes
   }
+}
+
+/// A site in an excerpt that starts after `from`: an effect started by a seq the excerpt keeps
+/// names it renumbered; one started before the excerpt keeps its line and loses the seq.
+private func renumbered(_ site: SendSite, from: UInt64) -> SendSite {
+  var site = site
+  site.effectOf = site.effectOf.flatMap { $0 > from ? $0 - from : nil }
+  return site
 }

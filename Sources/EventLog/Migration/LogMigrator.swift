@@ -75,7 +75,7 @@ extension Replayer {
       buffer.removeAll(keepingCapacity: true)
       try LogLineWriter.appendEvent(
         seq: event.seq, t: event.t, origin: event.origin, action: action, draws: event.draws,
-        sentDuring: event.sentDuring, encoder: LogJSONEncoder(), into: &buffer)
+        sentDuring: event.sentDuring, site: event.site, encoder: LogJSONEncoder(), into: &buffer)
       events += 1
       lastLineIsCheckpoint = false
       if event.seq % UInt64(header.checkpointInterval) == 0 {

@@ -103,7 +103,9 @@ struct LogLineParser: Sendable {
         }
         sentDuring = duringSeq
       }
-      return .event(LogEvent(seq: seq, t: t, origin: origin, action: action, draws: draws, sentDuring: sentDuring, line: number))
+      let site = try object["from"].map { value throws(Problem) in try EventSite.parse(value, seq: seq) }
+      return .event(
+        LogEvent(seq: seq, t: t, origin: origin, action: action, draws: draws, sentDuring: sentDuring, site: site, line: number))
     }
     if object["checkpoint"] != nil {
       guard let seq = object["checkpoint"]?.uint64Value else {

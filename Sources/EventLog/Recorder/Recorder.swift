@@ -179,7 +179,7 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
   public func didCommit(_ commit: Commit<State, Action>) throws {
     if queue.push(
       origin: commit.origin, action: commit.action, state: commit.state,
-      draws: commit.draws.isEmpty ? nil : commit.draws, sentDuring: commit.reentrance?.seq
+      draws: commit.draws.isEmpty ? nil : commit.draws, sentDuring: commit.reentrance?.seq, site: commit.site
     ) { return }
     let failure = queue.lock.withLock { lifecycle.failure }
     if let failure { throw failure }

@@ -103,7 +103,7 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
         let notes = queue.takeNotes(seq: seq)
         try LogLineWriter.appendEvent(
           seq: seq, t: time, origin: commit.origin, action: commit.action, draws: notes?.draws,
-          sentDuring: notes?.sentDuring, encoder: encoder, into: &out)
+          sentDuring: notes?.sentDuring, site: notes?.site, encoder: encoder, into: &out)
       } catch {
         try flush(throughSeq: throughSeq, oldest: oldest)
         throw RecorderError(

@@ -6,8 +6,8 @@ import Logging
 import Metrics
 package import Store
 
-/// The flags that give a hosted store its plugins: `--record`, `--fsync`, `--log-level`,
-/// `--metrics`.
+/// The flags that give a hosted store its plugins: `--record`, `--fsync`, `--record-sites`,
+/// `--log-level`, `--metrics`.
 package struct PluginOptions: ParsableArguments {
   package init() {}
 
@@ -16,6 +16,13 @@ package struct PluginOptions: ParsableArguments {
 
   @Option(name: .long, help: "When the log is fsynced: always, batched (at most ~100 ms at risk) or never.")
   package var fsync: FsyncMode = .batched
+
+  @Flag(
+    name: .long,
+    help: ArgumentHelp(
+      "Each recorded event says where it was sent from: its action line, or the effect (file and line) that sent it. Debug builds only."
+    ))
+  package var recordSites = false
 
   @Option(name: .long, help: "Log each action to stderr at this level (debug logs every action, secrets redacted).")
   var logLevel: LogLevelOption = .warning
@@ -55,7 +62,23 @@ package struct HostedPlugins<State: Codable & Equatable & Sendable, Action: Coda
   var recorder: EventLog.Recorder<State, Action>?
   var metrics: MetricsSummary?
 
+  /// Whether the store records where each action came from (`--record-sites`).
+  let recordsSites: Bool
+
   package init(options: PluginOptions, feature: String, schemaVersion: Int, initialState: State) throws(HostError) {
+    #if DEBUG
+      recordsSites = options.recordSites
+    #else
+      // A release build's stores never record sites (`Store`'s `recordsSendSites`): say so
+      // rather than record a log without them.
+      if options.recordSites {
+        throw HostError.usage("--record-sites works in a debug build of refold only; this one is built for release")
+      }
+      recordsSites = false
+    #endif
+    if recordsSites, options.record == nil {
+      throw HostError.usage("--record-sites needs --record: the sites are written into the log")
+    }
     if let path = options.record {
       guard !path.isEmpty else { throw HostError.usage("--record needs a file name") }
       do {
@@ -86,17 +109,20 @@ package struct HostedPlugins<State: Codable & Equatable & Sendable, Action: Coda
     }
   }
 
-  /// A store with these plugins and these dependencies; with `--metrics`, its reducer is timed.
+  /// A store with these plugins and these dependencies; with `--metrics`, its reducer is timed;
+  /// with `--record-sites`, each commit says where its action came from (`recordsSendSites`).
   package func store<R: Reducer>(
     initialState: State, reducer: R, feature: String,
     withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in }
   ) -> Store<State, Action>
   where R.State == State, R.Action == Action {
     metrics == nil
-      ? Store(initialState: initialState, reducer: reducer, plugins: plugins, withDependencies: prepareDependencies)
+      ? Store(
+        initialState: initialState, reducer: reducer, plugins: plugins, recordsSendSites: recordsSites,
+        withDependencies: prepareDependencies)
       : Store(
         initialState: initialState, reducer: TimedReducer(reducer, feature: feature), plugins: plugins,
-        withDependencies: prepareDependencies)
+        recordsSendSites: recordsSites, withDependencies: prepareDependencies)
   }
 
   /// Flushes and closes the recorder, and prints the metrics summary.

@@ -84,9 +84,11 @@ struct RunCommand: AsyncParsableCommand {
       var running = RunningSends()
       while signals.received == nil {
         let action: F.Action
+        let site: SendSite
         do {
           guard let line = try await lines.next() else { break }
           action = try line.decode(F.Action.self, feature: F.featureName)
+          site = SendSite(fileID: line.source, line: UInt(line.number))
         } catch {
           // Everything before the bad line was sent; its effects finish, then the run stops.
           let pending = running
@@ -101,7 +103,8 @@ struct RunCommand: AsyncParsableCommand {
               + (plugins.record.map { ", which the log \($0) holds" } ?? ""))
         }
         if signals.received != nil { break }
-        let task = store.send(action)
+        // With --record-sites, the event names its action line (`actions.jsonl:3`, `stdin:3`).
+        let task = store.recordsSendSites ? store.send(action, from: site) : store.send(action)
         running.add(task)
         if waitEach, try await signals.firstOf({ await task.finish(); return true }) == nil { break }
       }

@@ -100,14 +100,15 @@ package final class InspectedLog: @unchecked Sendable {
     for position in positions[start..<end] {
       let entry = index.entries[Int(position)]
       guard let event = try event(at: entry, from: &fetcher) else { continue }
-      events.append(
-        .object([
-          "seq": .uint(event.seq),
-          "t": .double(event.t),
-          "origin": .string(event.origin.rawValue),
-          "case": .string(index.cases[Int(entry.caseID)]),
-          "action": event.action,
-        ]))
+      var row: JSONObject = [
+        "seq": .uint(event.seq),
+        "t": .double(event.t),
+        "origin": .string(event.origin.rawValue),
+        "case": .string(index.cases[Int(entry.caseID)]),
+        "action": event.action,
+      ]
+      if let site = event.site { row.append("from", Self.json(site)) }
+      events.append(.object(row))
     }
     return .object(["total": .int(Int64(total)), "offset": .int(Int64(start)), "events": .array(events)])
   }
@@ -141,11 +142,28 @@ package final class InspectedLog: @unchecked Sendable {
     }
     let state = try replaying { try states.state(at: seq) }
     let changed = seq == 0 ? [] : ChangedPaths.between(try replaying { try states.state(at: seq - 1) }, state)
-    return .object([
+    var answer: JSONObject = [
       "seq": .uint(seq),
       "state": state,
       "changed": .array(changed.map(JSONValue.array)),
-    ])
+    ]
+    if seq > 0, let site = try site(of: seq) { answer.append("from", Self.json(site)) }
+    return .object(answer)
+  }
+
+  /// Where event `seq` was sent from, if its store recorded it (`"from"` in its line).
+  private func site(of seq: UInt64) throws -> SendSite? {
+    let index = self.index
+    guard seq >= 1, seq <= UInt64(index.entries.count) else { return nil }
+    var fetcher = try LineFetcher(path: path)
+    return try event(at: index.entries[Int(seq - 1)], from: &fetcher)?.site
+  }
+
+  /// A site as the API answers it: `{"file":…,"line":…[,"effectOf":…]}`, as the log writes it.
+  static func json(_ site: SendSite) -> JSONValue {
+    var object: JSONObject = ["file": .string(site.fileID), "line": .uint(UInt64(site.line))]
+    if let effectOf = site.effectOf { object.append("effectOf", .uint(effectOf)) }
+    return .object(object)
   }
 
   func diff(from: UInt64, to: UInt64) throws -> JSONValue {

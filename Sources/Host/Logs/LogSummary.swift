@@ -28,6 +28,8 @@ struct LogSummary {
   /// of them as (seq, seq it was sent during).
   var reentrantSends = 0
   var firstReentrantSends: [(seq: UInt64, during: UInt64)] = []
+  /// Events that say where they were sent from (``LogEvent/site``, `--record-sites`).
+  var eventsWithSites = 0
 
   init(path: String, header: LogHeader, totalBytes: Int) {
     self.path = path
@@ -58,6 +60,7 @@ struct LogSummary {
         reentrantSends += 1
         if firstReentrantSends.count < Self.maxReentrantSendsShown { firstReentrantSends.append((event.seq, during)) }
       }
+      if event.site != nil { eventsWithSites += 1 }
     case let .checkpoint(checkpoint):
       checkpoints += 1
       if checkpoint.hasState { snapshots += 1 }
@@ -90,6 +93,9 @@ struct LogSummary {
       lines.append(
         "reentrant    \(reentrantSends) sent while another action was being folded (\(shown)"
           + (reentrantSends > firstReentrantSends.count ? ", …)" : ")"))
+    }
+    if eventsWithSites > 0 {
+      lines.append("sites        \(eventsWithSites) of \(events) events say where they were sent from (`devtools` shows them)")
     }
     lines.append("checkpoints  \(checkpoints) (\(snapshots) with the full state), every \(header.checkpointInterval) events" + (lastCheckpoint.map { ", last at seq \($0)" } ?? ""))
     if integrity.isIntact {

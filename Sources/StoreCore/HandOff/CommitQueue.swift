@@ -3,12 +3,14 @@ package import Foundation
 public import Synchronization
 
 /// What an unusual commit carries beside its action, kept apart from the commits (see
-/// ``CommitQueue/keepNotes(seq:draws:sentDuring:)``).
+/// ``CommitQueue/keepNotes(seq:draws:sentDuring:site:)``).
 package struct CommitNotes: Sendable {
   /// What the reducer drew (``Draw``); usually none.
   package var draws: [Draw]
   /// The seq the action was sent during, when it was a re-entrant send (``ReentrantSend``).
   package var sentDuring: UInt64?
+  /// Where the action was sent from, when the store records it (``SendSite``).
+  package var site: SendSite?
 }
 
 /// One committed action waiting for the consumer. Its seq is implicit: the queue's
@@ -54,7 +56,7 @@ final class CommitBlock<Action> {
 ///
 /// A handed-off commit must cost the store's thread about as much as the rest of the commit
 /// (the W4 benchmark: a recorded W1 commit ≤ 2× an unrecorded one, some 15 ns), so
-/// ``push(origin:action:state:draws:sentDuring:)`` is inlinable and is
+/// ``push(origin:action:state:draws:sentDuring:site:)`` is inlinable and is
 /// specialized into the store's `tellPlugins` in the app's module: no generic metadata, no
 /// lock, a block (reused when one is spare) per 1,024 commits, and a coarse clock. It writes the commit into
 /// the last block and publishes its seq with a release store; the writer reads up to the
@@ -226,14 +228,17 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   /// rest: the next one is refused.)
   @inlinable @inline(__always)
   package func push(
-    origin: ActionOrigin, action: Action, state: State, draws: [Draw]? = nil, sentDuring: UInt64? = nil
+    origin: ActionOrigin, action: Action, state: State, draws: [Draw]? = nil, sentDuring: UInt64? = nil,
+    site: SendSite? = nil
   ) -> Bool {
     guard status.load(ordering: .relaxed) == Status.open else { return false }
     // The store is the only writer of `published`, so a relaxed load reads its own last store.
     let seq = published.load(ordering: .relaxed) &+ 1
     untilCheckpoint &-= 1
     if untilCheckpoint == 0 { keepCheckpoint(seq: seq, state: state) }
-    if draws != nil || sentDuring != nil { keepNotes(seq: seq, draws: draws, sentDuring: sentDuring) }
+    if draws != nil || sentDuring != nil || site != nil {
+      keepNotes(seq: seq, draws: draws, sentDuring: sentDuring, site: site)
+    }
     (tail.entries + tailIndex).initialize(to: PendingCommit(time: .now(), origin: origin, action: action))
     tailIndex &+= 1
     // The next block is linked before this commit is published, so that the writer, having
@@ -260,8 +265,8 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   /// store's thread and the writer's retain and release the one shared empty array, a cache
   /// line bounced between the two cores for every commit (W4 measured 43 ns a commit against 14).
   @usableFromInline
-  func keepNotes(seq: UInt64, draws: [Draw]?, sentDuring: UInt64?) {
-    lock.withLock { notesBySeq[seq] = CommitNotes(draws: draws ?? [], sentDuring: sentDuring) }
+  func keepNotes(seq: UInt64, draws: [Draw]?, sentDuring: UInt64?, site: SendSite?) {
+    lock.withLock { notesBySeq[seq] = CommitNotes(draws: draws ?? [], sentDuring: sentDuring, site: site) }
     noteCount.add(1, ordering: .relaxed)
   }
 
@@ -454,20 +459,22 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   }
 }
 
-/// ``CommitQueue/push(origin:action:state:draws:sentDuring:)`` with no retain and release of the queue (the
+/// ``CommitQueue/push(origin:action:state:draws:sentDuring:site:)`` with no retain and release of the queue (the
 /// caller keeps it alive). A free function, so that its closure is not main-actor isolated:
 /// an isolated closure passed to the standard library gets a dynamic isolation check.
 @inlinable @inline(__always)
 func pushCommit<State, Action>(
   to queue: Unmanaged<CommitQueue<State, Action>>, origin: ActionOrigin, action: Action, state: State,
-  draws: [Draw]?, sentDuring: UInt64?
+  draws: [Draw]?, sentDuring: UInt64?, site: SendSite?
 ) -> Bool {
-  queue._withUnsafeGuaranteedRef { $0.push(origin: origin, action: action, state: state, draws: draws, sentDuring: sentDuring) }
+  queue._withUnsafeGuaranteedRef {
+    $0.push(origin: origin, action: action, state: state, draws: draws, sentDuring: sentDuring, site: site)
+  }
 }
 
 /// A plugin whose commits the store hands over itself, through a ``CommitQueue`` specialized
 /// for its state and action (the event log's recorder is one). The store still calls
-/// ``StorePlugin/didCommit(_:)`` when ``CommitQueue/push(origin:action:state:draws:sentDuring:)`` refuses a
+/// ``StorePlugin/didCommit(_:)`` when ``CommitQueue/push(origin:action:state:draws:sentDuring:site:)`` refuses a
 /// commit, so that the plugin throws why.
 package protocol CommitQueueOwner: AnyObject {
   /// The queue, if it is for commits of `State` and `Action`.

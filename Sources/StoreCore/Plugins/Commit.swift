@@ -1,4 +1,4 @@
-/// Where an action came from: sent by a caller of ``Store/send(_:)``, or by an effect.
+/// Where an action came from: sent by a caller of ``Store/send(_:fileID:line:)``, or by an effect.
 public enum ActionOrigin: String, Codable, Sendable {
   case send
   case effect
@@ -18,10 +18,13 @@ public struct Commit<State, Action> {
   /// When the action was sent while the store was folding another (and so was queued behind
   /// it), that other action and its seq; `nil` for nearly every commit.
   public let reentrance: ReentrantSend<Action>?
+  /// Where the action was sent from, when the store records it (`recordsSendSites`, debug
+  /// builds only); `nil` otherwise.
+  public let site: SendSite?
 
   public init(
     seq: UInt64, origin: ActionOrigin, action: Action, state: State, draws: [Draw] = [],
-    reentrance: ReentrantSend<Action>? = nil
+    reentrance: ReentrantSend<Action>? = nil, site: SendSite? = nil
   ) {
     self.seq = seq
     self.origin = origin
@@ -29,6 +32,7 @@ public struct Commit<State, Action> {
     self.state = state
     self.draws = draws
     self.reentrance = reentrance
+    self.site = site
   }
 }
 

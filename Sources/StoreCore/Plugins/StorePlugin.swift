@@ -12,7 +12,7 @@
 /// ```
 ///
 /// A plugin that throws is detached and the error is reported (an issue under a test runner, a
-/// line on stderr otherwise). The store keeps folding. A plugin may call ``Store/send(_:)``; the
+/// line on stderr otherwise). The store keeps folding. A plugin may call ``Store/send(_:fileID:line:)``; the
 /// action is queued behind the current one.
 public protocol StorePlugin<State, Action>: AnyObject {
   associatedtype State

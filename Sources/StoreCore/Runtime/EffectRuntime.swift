@@ -9,8 +9,12 @@
 @MainActor
 @usableFromInline
 final class EffectRuntime<Action: Sendable>: EffectCanceller {
-  /// Feeds an action from an effect back into the store.
-  var dispatch: (Action, EffectGroup) -> Void = { _, _ in }
+  /// Feeds an action from an effect back into the store, with where it was sent from when
+  /// ``recordsSites`` is set.
+  var dispatch: (Action, EffectGroup, SendSite?) -> Void = { _, _, _ in }
+  /// Whether the store records where each action came from (``SendSite``): then each action an
+  /// effect sends names the effect's line and the seq that started it.
+  var recordsSites = false
 
   private struct Running {
     let task: Task<Void, Never>
@@ -25,12 +29,15 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
     var cancelIDs: [CancelID]
     var group: EffectGroup
     var startedBy: Action
+    /// The seq of that action.
+    var startedAt: UInt64
 
     @usableFromInline
-    init(cancelIDs: [CancelID], group: EffectGroup, startedBy: Action) {
+    init(cancelIDs: [CancelID], group: EffectGroup, startedBy: Action, startedAt: UInt64) {
       self.cancelIDs = cancelIDs
       self.group = group
       self.startedBy = startedBy
+      self.startedAt = startedAt
     }
   }
 
@@ -72,11 +79,12 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
     case .none:
       return
 
-    case let .send(action):
-      dispatch(action, context.group)
+    case let .send(action, source):
+      dispatch(action, context.group, site(source, context))
 
-    case let .run(priority, body):
-      let send = Send<Action> { [weak self] action in self?.dispatch(action, context.group) }
+    case let .run(priority, source, body):
+      let site = site(source, context)
+      let send = Send<Action> { [weak self] action in self?.dispatch(action, context.group, site) }
       startTask(priority: priority, in: context) { await body(send) }
 
     case let .merge(effects):
@@ -121,6 +129,12 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
     case let .throttle(id, interval, clock, latest, effect):
       throttle(effect, id: id, interval: interval, clock: clock, latest: latest, in: context)
     }
+  }
+
+  /// Where the actions of an effect made at `source` come from, if the store records it.
+  private func site(_ source: SourceLine, _ context: Context) -> SendSite? {
+    guard recordsSites else { return nil }
+    return SendSite(fileID: "\(source.fileID)", line: source.line, effectOf: context.startedAt)
   }
 
   private func startStep(_ effect: Effect<Action>, in context: Context) -> EffectGroup? {

@@ -66,6 +66,14 @@ public final class Store<State, Action: Sendable> {
   /// (`reentrancy:`) or later.
   public var reentrancy: ReentrancyReporting
 
+  /// Whether each commit says where its action was sent from (``Commit/site``): set at init
+  /// (`recordsSendSites:`), and never in a release build.
+  public let recordsSendSites: Bool
+  /// While this store records sites: the site of the send entering ``enqueueOrFold(_:origin:group:)``
+  /// now, which a queued action keeps; and the site of the action being folded.
+  @usableFromInline @exclusivity(unchecked) var incomingSite: SendSite?
+  @usableFromInline @exclusivity(unchecked) var foldingSite: SendSite?
+
   @usableFromInline
   struct QueuedAction {
     @usableFromInline let action: Action
@@ -74,13 +82,16 @@ public final class Store<State, Action: Sendable> {
     /// The seq of the fold that was running when a caller sent this action; 0 for actions
     /// that are not re-entrant sends (an effect's `.send` is queued by design).
     @usableFromInline let sentDuring: UInt64
+    /// Where it was sent from, when the store records it (``Store/recordsSendSites``).
+    @usableFromInline let site: SendSite?
 
     @usableFromInline
-    init(action: Action, origin: ActionOrigin, group: EffectGroup?, sentDuring: UInt64) {
+    init(action: Action, origin: ActionOrigin, group: EffectGroup?, sentDuring: UInt64, site: SendSite?) {
       self.action = action
       self.origin = origin
       self.group = group
       self.sentDuring = sentDuring
+      self.site = site
     }
   }
 
@@ -95,6 +106,11 @@ public final class Store<State, Action: Sendable> {
   ///     binding's callback, say) is reported with one line naming both, once it is folded:
   ///     `#5 … was sent while #4 … was being folded: it was queued and folded after it`. Such
   ///     actions are queued and folded in order either way. Off by default.
+  ///   - recordsSendSites: whether each commit says where its action was sent from
+  ///     (``SendSite``: the `#fileID` and line of the `send`, or the effect that sent it), for
+  ///     the event log's `"from"` and `refold devtools`. Ignored in release builds (compiled
+  ///     without `DEBUG`), where no commit has a site: a shipped app's log names no source
+  ///     file, and its `send` pays nothing for it. Off by default.
   ///   - prepareDependencies: overrides dependencies (``DependencyValues``) for this store's
   ///     reducer and effects, on top of those in effect where the store is made.
   public init<R: Reducer>(
@@ -102,10 +118,16 @@ public final class Store<State, Action: Sendable> {
     reducer: R,
     plugins: [any StorePlugin<State, Action>] = [],
     reentrancy: ReentrancyReporting = .off,
+    recordsSendSites: Bool = false,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) where R.State == State, R.Action == Action {
     self._state = initialState
     self.reentrancy = reentrancy
+    #if DEBUG
+      self.recordsSendSites = recordsSendSites
+    #else
+      self.recordsSendSites = false
+    #endif
     let sharedFields = SharedValues.mayExist ? SharedPropagation.fields(of: initialState) : nil
     self.holdsShared = !(sharedFields?.ids.isEmpty ?? true)
     self.sharedValues = SharedValues.installed ?? (isTesting && holdsShared ? SharedValues() : .live)
@@ -119,9 +141,13 @@ public final class Store<State, Action: Sendable> {
     self.hasPlugins = !plugins.isEmpty
     self.hasPluginsBeforeQueue = !routes.beforeQueue.isEmpty
     self.hasPluginsAfterQueue = !routes.afterQueue.isEmpty
-    runtime.dispatch = { [weak self] action, group in
-      self?.enqueueOrFold(action, origin: .effect, group: group)
+    runtime.dispatch = { [weak self] action, group, site in
+      guard let self else { return }
+      if let site { enqueueOrFold(action, origin: .effect, group: group, site: site) } else {
+        enqueueOrFold(action, origin: .effect, group: group)
+      }
     }
+    runtime.recordsSites = self.recordsSendSites
     // Observers do not run in an initializer.
     if !plugins.isEmpty {
       keepsDraws = true
@@ -155,11 +181,25 @@ public final class Store<State, Action: Sendable> {
 
   /// Folds `action` into the state, then starts the effects the reducer returned.
   ///
+  /// - Parameters:
+  ///   - action: the action to fold.
+  ///   - fileID: where it is sent from, kept in its ``Commit/site`` by a store that records
+  ///     sites (`recordsSendSites`); otherwise unused.
+  ///   - line: the line of `fileID`.
   /// - Returns: a ``StoreTask`` for those effects; `await task.finish()` waits for them.
   @discardableResult
   @inlinable
-  public func send(_ action: Action) -> StoreTask {
-    enqueueOrFold(action, origin: .send, group: nil)
+  public func send(_ action: Action, fileID: StaticString = #fileID, line: UInt = #line) -> StoreTask {
+    guard recordsSendSites else { return enqueueOrFold(action, origin: .send, group: nil) }
+    return enqueueOrFold(action, origin: .send, group: nil, site: SendSite(fileID: "\(fileID)", line: line))
+  }
+
+  /// Folds `action` as ``send(_:fileID:line:)`` does, with `site` as where it came from (a
+  /// host's input line, say) when the store records sites.
+  @discardableResult
+  package func send(_ action: Action, from site: SendSite) -> StoreTask {
+    guard recordsSendSites else { return enqueueOrFold(action, origin: .send, group: nil) }
+    return enqueueOrFold(action, origin: .send, group: nil, site: site)
   }
 
   /// Adds a plugin. It sees the commits from the next one on.
@@ -185,6 +225,16 @@ public final class Store<State, Action: Sendable> {
 
   // MARK: The fold
 
+  /// ``enqueueOrFold(_:origin:group:)`` for a store that records sites: the action keeps
+  /// `site`, folded now or queued.
+  @usableFromInline @inline(never) @discardableResult
+  func enqueueOrFold(_ action: Action, origin: ActionOrigin, group: EffectGroup?, site: SendSite) -> StoreTask {
+    let outer = incomingSite
+    incomingSite = site
+    defer { incomingSite = outer }
+    return enqueueOrFold(action, origin: origin, group: group)
+  }
+
   @inlinable
   @discardableResult
   func enqueueOrFold(_ action: Action, origin: ActionOrigin, group: EffectGroup?) -> StoreTask {
@@ -192,8 +242,15 @@ public final class Store<State, Action: Sendable> {
       // Re-entrant: a binding, plugin or `.send` effect sent while an action is being folded.
       // The queued action needs its own group now so that its StoreTask can finish later.
       let group = group ?? runtime.makeGroup()
-      queue.append(QueuedAction(action: action, origin: origin, group: group, sentDuring: origin == .send ? seq : 0))
+      queue.append(
+        QueuedAction(action: action, origin: origin, group: group, sentDuring: origin == .send ? seq : 0, site: incomingSite))
       return StoreTask(group: group)
+    }
+    if recordsSendSites {
+      // Taken for this fold, so that a send during it without a site of its own (a shared
+      // value's change) is not given this one.
+      foldingSite = incomingSite
+      incomingSite = nil
     }
     isFolding = true
     defer { isFolding = false }
@@ -214,6 +271,7 @@ public final class Store<State, Action: Sendable> {
     while index < queue.count {
       let next = queue[index]
       index += 1
+      if recordsSendSites { foldingSite = next.site }
       guard next.sentDuring != 0 else {
         fold(next.action, origin: next.origin, group: next.group)
         continue
@@ -268,7 +326,7 @@ public final class Store<State, Action: Sendable> {
       // effect when a binding or plugin looks at the new state.
       let effectGroup = group ?? runtime.makeGroup()
       group = effectGroup
-      runtime.start(effect, in: .init(cancelIDs: [], group: effectGroup, startedBy: action))
+      runtime.start(effect, in: .init(cancelIDs: [], group: effectGroup, startedBy: action, startedAt: seq))
     }
     if hasPlugins { tellPlugins(action, origin: origin) }
     if !bindings.isEmpty { dispatchBindings() }
@@ -322,7 +380,9 @@ public final class Store<State, Action: Sendable> {
     // The common case, a recorder first or alone: the hand-off is written out here, and nothing
     // runs before it that could change the routes.
     if !hasPluginsBeforeQueue, let queue = routes.queue {
-      guard pushCommit(to: queue, origin: origin, action: action, state: _state, draws: draws, sentDuring: reentrance?.seq) else {
+      let pushed = pushCommit(
+        to: queue, origin: origin, action: action, state: _state, draws: draws, sentDuring: reentrance?.seq, site: foldingSite)
+      guard pushed else {
         return tellPlugins(action, origin: origin, draws: draws, along: routes, from: .queueRefused)
       }
       if hasPluginsAfterQueue { tellPlugins(action, origin: origin, draws: draws, along: routes, from: .afterQueue) }
@@ -339,14 +399,19 @@ public final class Store<State, Action: Sendable> {
     _ action: Action, origin: ActionOrigin, draws: [Draw]?, along routes: PluginRoutes<State, Action>,
     from stage: PluginStage
   ) {
-    let commit = Commit(seq: seq, origin: origin, action: action, state: _state, draws: draws ?? [], reentrance: reentrance)
+    let commit = Commit(
+      seq: seq, origin: origin, action: action, state: _state, draws: draws ?? [], reentrance: reentrance, site: foldingSite)
     var failures: PluginFailures?
     if stage == .beforeQueue {
       for plugin in routes.beforeQueue { tell(plugin, commit, failures: &failures) }
     }
     if stage != .afterQueue, let queue = routes.queue, let owner = routes.queueOwner {
       // Refused (recording stopped, or the recorder was closed): its `didCommit` throws why.
-      if stage == .queueRefused || !pushCommit(to: queue, origin: origin, action: action, state: _state, draws: draws, sentDuring: reentrance?.seq) {
+      if stage == .queueRefused
+        || !pushCommit(
+          to: queue, origin: origin, action: action, state: _state, draws: draws, sentDuring: reentrance?.seq,
+          site: foldingSite)
+      {
         tell(owner, commit, failures: &failures)
       }
     }

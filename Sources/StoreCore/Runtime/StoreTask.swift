@@ -1,4 +1,4 @@
-/// The effects started by one ``Store/send(_:)``, and by the actions those effects send in turn.
+/// The effects started by one ``Store/send(_:fileID:line:)``, and by the actions those effects send in turn.
 ///
 /// ```swift
 /// await store.send(.refreshTapped).finish()   // waits for the fetch and its response

@@ -25,8 +25,15 @@ public class ScopedStore<State, Action> {
   public var state: State { fatalError("ScopedStore is abstract") }
 
   /// Sends `action`, wrapped in the parent's case, to the parent store.
+  ///
+  /// - Parameters:
+  ///   - action: the child's action.
+  ///   - fileID: where it is sent from, for a parent that records sites (`recordsSendSites`).
+  ///   - line: the line of `fileID`.
   @discardableResult
-  public func send(_ action: Action) -> StoreTask { fatalError("ScopedStore is abstract") }
+  public func send(_ action: Action, fileID: StaticString = #fileID, line: UInt = #line) -> StoreTask {
+    fatalError("ScopedStore is abstract")
+  }
 
   /// ``Store/bind(_:_:fileID:filePath:line:column:)-(KeyPath<State,V>,_,_,_,_,_)`` on the child's state.
   public func bind<V: Equatable>(
@@ -84,8 +91,8 @@ final class ParentScope<Root, RootAction: Sendable, State, Action>: ScopedStore<
 
   override var state: State { root.state[keyPath: toState] }
 
-  override func send(_ action: Action) -> StoreTask {
-    root.send(embed(action))
+  override func send(_ action: Action, fileID: StaticString, line: UInt) -> StoreTask {
+    root.send(embed(action), fileID: fileID, line: line)
   }
 
   override func bind<V: Equatable>(

@@ -28,6 +28,28 @@ struct HostedPluginTests {
     }
   }
 
+  /// --record-sites: each event of the log says where it came from, its action line or the
+  /// effect that sent it; `inspect` counts them. It needs --record.
+  @Test func recordSitesNamesEachEventsActionLineOrEffect() async throws {
+    let directory = try TemporaryDirectory()
+    let log = directory.url.appendingPathComponent("sites.log").path
+    let actions = try directory.file("actions.jsonl", "# the list\n" + #"{"onAppear":{}}"# + "\n")
+    let output = try await RefoldProcess.run(
+      ["run", "userList", "--actions", actions, "--record", log, "--record-sites", "--wait-each"])
+    #expect(output.status == 0, "\(output.stderr)")
+    let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+    let escaped = actions.replacingOccurrences(of: "/", with: #"\/"#)
+    #expect(lines[1].contains(#""origin":"send","from":{"file":"\#(escaped)","line":2},"action":{"onAppear":{}}"#), "\(lines[1])")
+    #expect(lines[2].contains(#""origin":"effect","from":{"file":"Reducers\/"#), "\(lines[2])")
+    #expect(lines[2].contains(#","effectOf":1},"action":{"usersResponse":"#), "\(lines[2])")
+    let inspected = try await RefoldProcess.run(["inspect", log])
+    #expect(inspected.stdout.contains("sites        2 of 2 events say where they were sent from"), "\(inspected.stdout)")
+
+    let alone = try await RefoldProcess.run(["run", "userList", "--record-sites"], stdin: "")
+    #expect(alone.status == 64)
+    #expect(alone.stderr == "refold: --record-sites needs --record: the sites are written into the log\n", "\(alone.stderr)")
+  }
+
   /// A hosted plugin that fails is detached and reported once, and the run goes on: here the
   /// recorder, stopped by a file-size limit (the kernel's EFBIG, as a full disk's ENOSPC).
   @Test(.enabled(if: Sanitizer.fileSizeLimitsWork, "ThreadSanitizer cannot start under a file-size limit"))

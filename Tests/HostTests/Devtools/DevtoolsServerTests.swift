@@ -12,15 +12,19 @@ struct DevtoolsServerTests {
   static let texts = ["1", "12", "abc", "1234", "5"]
 
   /// A log of AmountInput with one event per text, checkpointed every two events.
+  /// With `recordsSites`, each event says which line sent it (``sendLine``).
   @MainActor
-  static func record(to path: String, texts: [String] = texts) async throws {
+  static func record(to path: String, texts: [String] = texts, recordsSites: Bool = false) async throws {
     let recorder = try Recorder<AmountInput.State, AmountInput.Action>(
       file: URL(fileURLWithPath: path), feature: "amountInput", initialState: AmountInput.State(),
       options: RecorderOptions(fsync: .never, checkpointInterval: 2, snapshotInterval: 4))
-    let store = Store(initialState: AmountInput.State(), reducer: AmountInput(), plugins: [recorder])
+    let store = Store(
+      initialState: AmountInput.State(), reducer: AmountInput(), plugins: [recorder], recordsSendSites: recordsSites)
     for text in texts { await store.send(.textChanged(text)).finish() }
     try await recorder.close()
   }
+  /// The line of the `send` above (a test fails if it moves).
+  static let sendLine = 23
 
   /// A served folder: two logs (one in a subfolder), a link to a log outside it, and a file
   /// outside it that a path trick would reach.
@@ -218,6 +222,31 @@ struct DevtoolsServerTests {
     #expect(missing.status == 400)
     #expect(try await served.get("/api/log/a.log/state?seq=two&token=\(served.token)").status == 400)
     #expect(try await served.get("/api/log/nope.log/state?seq=1&token=\(served.token)").status == 404)
+    await served.stop()
+  }
+
+  @Test func anEventThatSaysWhereItWasSentFromShowsItInTheTimelineAndTheState() async throws {
+    let served = try await Served()
+    let path = served.directory.url.appendingPathComponent("logs/sites.log").path
+    try await Self.record(to: path, texts: ["1", "12"], recordsSites: true)
+    // `{"file":…,"line":…}` as `file:line`, with its members counted.
+    func site(_ value: Any?) -> String? {
+      guard let object = value as? [String: Any], object.count == 2, let file = object["file"] as? String,
+        let line = object["line"] as? Int
+      else { return nil }
+      return "\(file):\(line)"
+    }
+    let from = "HostTests/DevtoolsServerTests.swift:\(Self.sendLine)"
+    let events = try #require(try await served.api("/api/log/sites.log/events")["events"] as? [[String: Any]])
+    #expect(events.count == 2)
+    #expect(events.map { site($0["from"]) } == [from, from])
+    let state = try await served.api("/api/log/sites.log/state?seq=2")
+    #expect(site(state["from"]) == from)
+    // A log recorded without sites, and the initial state, say nothing.
+    #expect(try await served.api("/api/log/sites.log/state?seq=0")["from"] == nil)
+    #expect(try await served.api("/api/log/a.log/state?seq=2")["from"] == nil)
+    let plain = try #require(try await served.api("/api/log/a.log/events")["events"] as? [[String: Any]])
+    #expect(plain.allSatisfy { $0["from"] == nil })
     await served.stop()
   }
 

@@ -20,7 +20,7 @@
     timeline: $("timeline"), spacer: $("timeline-spacer"), matchCount: $("match-count"),
     slider: $("slider"), sliderValue: $("slider-value"), track: $("checkpoint-track"),
     followTail: $("follow-tail"),
-    stateTitle: $("state-title"), tree: $("state-tree"), raw: $("state-raw"),
+    stateTitle: $("state-title"), stateFrom: $("state-from"), tree: $("state-tree"), raw: $("state-raw"),
     diffForm: $("diff-form"), diffFrom: $("diff-from"), diffTo: $("diff-to"), diffText: $("diff-text"),
     exportForm: $("export-form"), exportFormat: $("export-format"), exportFrom: $("export-from"),
     exportTo: $("export-to"), exportStatus: $("export-status"),
@@ -460,7 +460,7 @@
     origin.append(badge(ev.origin, `origin-${ev.origin}`));
     const preview = payloadPreview(ev);
     const pv = span("c-preview", preview);
-    pv.title = preview;
+    pv.title = ev.from ? `${preview}\n${siteText(ev.from)}` : preview;
     row.append(seq, time, origin, span("c-case", ev.case), pv);
     return row;
   }
@@ -632,6 +632,35 @@
     const ctx = { changed, ancestors };
     el.tree.replaceChildren(treeNode(null, body.state, [], ctx, 0));
     el.raw.textContent = JSON.stringify(body.state, null, 2);
+    renderSite(body.from);
+  }
+
+  // Where the selected event was sent from, when its store recorded it (the log's "from"):
+  // a send's file and line, or the effect's, with a link to the event that started it.
+  function siteText(from) {
+    const at = `${from.file}:${from.line}`;
+    return from.effectOf ? `sent by the effect of #${from.effectOf}, made at ${at}` : `sent from ${at}`;
+  }
+
+  function renderSite(from) {
+    if (!from) {
+      el.stateFrom.hidden = true;
+      el.stateFrom.replaceChildren();
+      return;
+    }
+    const code = document.createElement("code");
+    code.textContent = `${from.file}:${from.line}`;
+    if (from.effectOf) {
+      const cause = document.createElement("a");
+      cause.textContent = `#${from.effectOf}`;
+      cause.href = "#";
+      cause.title = `select #${from.effectOf}`;
+      cause.addEventListener("click", (e) => { e.preventDefault(); select(from.effectOf, { scroll: true }); });
+      el.stateFrom.replaceChildren("sent by the effect of ", cause, ", made at ", code);
+    } else {
+      el.stateFrom.replaceChildren("sent from ", code);
+    }
+    el.stateFrom.hidden = false;
   }
 
   // One node: a <details> for objects and arrays (children built when first opened, so a
