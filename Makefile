@@ -38,7 +38,7 @@ stress-tests: deps
 	./scripts/stress-tests.sh --runs 50
 	./scripts/stress-tests.sh --runs 50 --sanitize thread
 
-# The DocC catalogs of Store, StoreCore, EventLog, Effects and Host, warnings as errors.
+# The DocC catalogs of Store, StoreCore, EventLog, Effects, LogUpload and Host, warnings as errors.
 docs: deps
 	./scripts/docs.sh
 

@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "StoreCore", targets: ["StoreCore"]),
     .library(name: "Reducers", targets: ["Reducers"]),
     .library(name: "Host", targets: ["Host"]),
+    .library(name: "LogUpload", targets: ["LogUpload"]),
     // NB: The benchmark workloads, shared by `refold bench` and the Benchmarks package, which
     //     would otherwise have to build Host (and Hummingbird) a second time in release.
     .library(name: "BenchWorkloads", targets: ["BenchWorkloads"]),
@@ -25,6 +26,9 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    // NB: SHA-256 for the log store's content hashes and hashed keys. Hummingbird already
+    //     brings it into the build.
+    .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -87,6 +91,7 @@ let package = Package(
     .target(
       name: "Reducers",
       dependencies: [
+        "RefoldHTTP",
         "Store",
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -106,11 +111,21 @@ let package = Package(
     //     it builds the store, the log, the seed features it may ask for, the parser, and the
     //     inspector's server (`refold devtools`, Hummingbird on 127.0.0.1), whose page and
     //     script are embedded in the binary.
+    // NB: The HTTP exchange the seed app's clients and the log uploader share: bounded in
+    //     size and time, cancellable. No product: users get it through what they import.
+    .target(name: "RefoldHTTP"),
+    // NB: What an app links to send its finished logs to `refold collect`: the uploader only.
+    .target(
+      name: "LogUpload",
+      dependencies: ["RefoldHTTP"]
+    ),
     .target(
       name: "Host",
       dependencies: [
+        "LogUpload",
         "Reducers",
         "Store",
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -192,6 +207,7 @@ let package = Package(
       name: "ReducersTests",
       dependencies: [
         "Reducers",
+        "RefoldHTTP",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
@@ -200,6 +216,7 @@ let package = Package(
       dependencies: [
         "Demo",
         "Host",
+        "LogUpload",
         "InternalTestSupport",
         // A second server, not the demo backend, for `refold run --base-url`.
         .product(name: "Hummingbird", package: "hummingbird"),

@@ -35,6 +35,7 @@ struct RootCommand: AsyncParsableCommand {
         """,
       subcommands: [
         FeaturesCommand.self, RunCommand.self, ReplayCommand.self, InspectCommand.self, DiffCommand.self, CheckCommand.self, TestGenCommand.self, MigrateCommand.self, DevtoolsCommand.self,
+        CollectCommand.self, StoreCommand.self,
       ] + host.commands
     )
   }

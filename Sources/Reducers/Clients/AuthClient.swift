@@ -1,5 +1,6 @@
 public import Foundation
 import IssueReporting
+import RefoldHTTP
 
 #if canImport(FoundationNetworking)
   public import FoundationNetworking

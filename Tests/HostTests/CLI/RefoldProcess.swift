@@ -8,6 +8,7 @@ struct RefoldProcess {
     var stderr: String
 
     var stderrLines: [Substring] { stderr.split(separator: "\n", omittingEmptySubsequences: true) }
+    var stdoutLines: [Substring] { stdout.split(separator: "\n", omittingEmptySubsequences: true) }
   }
 
   /// The `refold` binary next to the test bundle (`swift build --build-tests` builds both).
@@ -140,6 +141,25 @@ struct StartedChild {
     // NB: @unchecked: written once on the reading thread before `stderrGroup.leave()`, read
     //     after `stderrGroup.wait()`.
     var data = Data()
+  }
+}
+
+/// `refold ARGUMENTS` started, and the first line it printed on stdout (a server's address),
+/// read off the pool. Unless `expected` is in that line, the child is ended and its exit status
+/// and stderr are the error.
+func startRefold(_ arguments: [String], firstLineHolding expected: String) async throws -> (child: StartedChild, line: String) {
+  try await offThePool {
+    let child = try StartedChild(RefoldProcess.executable, arguments, stdin: nil)
+    var line = Data()
+    while let byte = try child.stdout?.read(upToCount: 1), !byte.isEmpty, byte.first != 0x0A { line += byte }
+    let text = String(decoding: line, as: UTF8.self)
+    guard text.contains(expected) else {
+      child.process.terminate()
+      let (status, stderr) = child.wait()
+      throw RawHTTPClient.Failure(
+        description: "refold \(arguments.joined(separator: " ")) printed '\(text)', exited \(status): \(String(decoding: stderr, as: UTF8.self))")
+    }
+    return (child, text)
   }
 }
 

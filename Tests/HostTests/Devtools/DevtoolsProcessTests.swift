@@ -15,19 +15,9 @@ struct DevtoolsProcessTests {
     var token: String { URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "token" }?.value ?? "" }
 
     static func start(_ arguments: [String]) async throws -> Running {
-      try await offThePool {
-        let child = try StartedChild(RefoldProcess.executable, ["devtools"] + arguments, stdin: nil)
-        var line = Data()
-        while let byte = try child.stdout?.read(upToCount: 1), !byte.isEmpty, byte.first != 0x0A { line += byte }
-        let text = String(decoding: line, as: UTF8.self)
-        guard let start = text.range(of: "http://"), let url = URL(string: String(text[start.lowerBound...])) else {
-          child.process.terminate()
-          let (status, stderr) = child.wait()
-          throw RawHTTPClient.Failure(
-            description: "devtools printed '\(text)', exited \(status): \(String(decoding: stderr, as: UTF8.self))")
-        }
-        return Running(child: child, url: url, firstLine: text)
-      }
+      let (child, text) = try await startRefold(["devtools"] + arguments, firstLineHolding: "http://")
+      let url = try #require(text.range(of: "http://").flatMap { URL(string: String(text[$0.lowerBound...])) })
+      return Running(child: child, url: url, firstLine: text)
     }
 
     func api(_ path: String) async throws -> [String: Any] {

@@ -27,15 +27,24 @@ enum RawHTTPClient {
     var description: String
   }
 
+  /// `headers` go out as given, after Host; a `body` goes out after a Content-Length header
+  /// of its size, unless `headers` has one.
   static func request(
-    port: Int, _ target: String, method: String = "GET", host: String? = nil, cookie: String? = nil
+    port: Int, _ target: String, method: String = "GET", host: String? = nil, cookie: String? = nil,
+    headers: [(String, String)] = [], body: [UInt8]? = nil
   ) async throws -> Reply {
-    try await Task.detached {
-      try blockingRequest(port: port, target, method: method, host: host ?? "127.0.0.1:\(port)", cookie: cookie)
-    }.value
+    // NB: Off the cooperative pool: a blocking `recv` on one of its two threads here, while
+    //     another test does the same, leaves no thread for the server's handlers that would
+    //     answer them (a deadlock seen with two suites asking at once).
+    try await offThePool {
+      try blockingRequest(
+        port: port, target, method: method, host: host ?? "127.0.0.1:\(port)", cookie: cookie, headers: headers, body: body)
+    }
   }
 
-  private static func blockingRequest(port: Int, _ target: String, method: String, host: String, cookie: String?) throws -> Reply {
+  private static func blockingRequest(
+    port: Int, _ target: String, method: String, host: String, cookie: String?, headers: [(String, String)], body: [UInt8]?
+  ) throws -> Reply {
     let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw Failure(description: "socket: errno \(errno)") }
     defer { close(socket) }
@@ -49,8 +58,12 @@ enum RawHTTPClient {
     guard connected == 0 else { throw Failure(description: "connect to 127.0.0.1:\(port): errno \(errno)") }
     var head = "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n"
     if let cookie { head += "Cookie: \(cookie)\r\n" }
+    for (name, value) in headers { head += "\(name): \(value)\r\n" }
+    if let body, !headers.contains(where: { $0.0.lowercased() == "content-length" }) {
+      head += "Content-Length: \(body.count)\r\n"
+    }
     head += "\r\n"
-    let bytes = Array(head.utf8)
+    let bytes = Array(head.utf8) + (body ?? [])
     var sent = 0
     while sent < bytes.count {
       let written = bytes[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }

@@ -5,6 +5,7 @@ import Testing
   import FoundationNetworking
 #endif
 
+import RefoldHTTP
 @testable import Reducers
 
 private func reply(_ status: Int, _ body: String) -> HTTP.Response {

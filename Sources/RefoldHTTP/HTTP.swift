@@ -4,14 +4,20 @@ package import Foundation
   package import FoundationNetworking
 #endif
 
-/// What the live clients share: build a request, send it through URLSession, and sort the
-/// outcome into "cancelled", "no answer" and "an answer with a status and a body". Each client
-/// turns that into its own error type, so this file knows nothing about logins or searches.
+/// What the seed app's live clients and the log uploader share: build a request, send it
+/// through URLSession, and sort the outcome into "cancelled", "no answer" and "an answer with a
+/// status and a body". Each client turns that into its own error type, so this file knows
+/// nothing about logins, searches or logs.
 package enum HTTP {
   /// An answer from the server, whatever its status.
   package struct Response: Sendable {
     package var status: Int
     package var body: Data
+
+    package init(status: Int, body: Data) {
+      self.status = status
+      self.body = body
+    }
 
     package var isSuccess: Bool { (200..<300).contains(status) }
   }
@@ -85,7 +91,7 @@ package enum HTTP {
 
   /// The request timeout in seconds. FoundationNetworking truncates it to whole seconds (so
   /// 0.5 s would time out at once); round up there instead.
-  static func timeoutInterval(_ duration: Duration) -> TimeInterval {
+  package static func timeoutInterval(_ duration: Duration) -> TimeInterval {
     let (seconds, attoseconds) = duration.components
     let interval = TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     #if canImport(FoundationNetworking)
@@ -97,7 +103,7 @@ package enum HTTP {
 
   /// A short reason for a transport failure. URLError's own description on Linux is just a
   /// domain and a code, so the common codes get words.
-  static func describe(_ error: any Error) -> String {
+  package static func describe(_ error: any Error) -> String {
     guard let error = error as? URLError else { return String(describing: error) }
     switch error.code {
     case .timedOut: return "the request timed out"
@@ -126,32 +132,5 @@ extension URL {
   /// (`http://host/api` + `auth/local` → `http://host/api/auth/local`).
   package func appendingEndpoint(_ path: String) -> URL {
     path.split(separator: "/").reduce(self) { $0.appendingPathComponent(String($1)) }
-  }
-}
-
-/// Thrown by the `unimplemented` doubles after they report the issue.
-public struct UnimplementedEndpoint: Error, CustomStringConvertible, Sendable {
-  /// The client and endpoint, e.g. `AuthClient.login`.
-  public var name: String
-
-  public var description: String { "Unimplemented: \(name)" }
-}
-
-/// A one-line reason for a decoding failure: which key or value, not the whole coding path dump.
-func decodingFailureReason(_ error: any Error) -> String {
-  guard let error = error as? DecodingError else { return String(describing: error) }
-  func path(_ context: DecodingError.Context) -> String {
-    let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-    return keys.isEmpty ? "the top level" : keys.joined(separator: ".")
-  }
-  switch error {
-  case .keyNotFound(let key, let context):
-    return "missing \"\(key.stringValue)\" at \(path(context))"
-  case .typeMismatch(_, let context), .valueNotFound(_, let context):
-    return "unexpected value at \(path(context))"
-  case .dataCorrupted(let context):
-    return context.codingPath.isEmpty ? "not valid JSON" : "invalid value at \(path(context))"
-  @unknown default:
-    return String(describing: error)
   }
 }

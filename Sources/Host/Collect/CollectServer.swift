@@ -1,0 +1,134 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// `refold collect`'s server: takes logs by `POST /v1/logs`, each checked whole before the
+/// ``LogStore`` keeps it and the upload is acknowledged.
+///
+/// | status | when |
+/// |---|---|
+/// | 201 | stored: `{"id":…,"stored":true,"feature":…,"events":…,"app":…}` |
+/// | 200 | the same bytes were stored before (`"stored":false`) |
+/// | 401 | no `Authorization: Bearer KEY`, or a key the store does not know |
+/// | 413 | a body larger than the server's limit |
+/// | 422 | not a sound log: damaged (the line named) or truncated |
+/// | 400, 404, 405 | a bad header, another path, another method |
+/// | 500 | the store could not keep it (the uploader tries again) |
+///
+/// Every error is a JSON body `{"error":"…"}` with one sentence.
+final class CollectServer: Sendable {
+  let port: Int
+  private let server: LoopbackHTTPServer
+
+  private init(server: LoopbackHTTPServer) {
+    self.port = server.port
+    self.server = server
+  }
+
+  static func start(store: any LogStore, host: String, port: Int, maxBytes: Int) async throws(HostError) -> CollectServer {
+    var logger = Logger(label: "refold.collect")
+    logger.logLevel = .error
+    let intake = CollectIntake(store: store, maxBytes: maxBytes)
+    let responder = CallbackResponder { (request: Request, _: BasicRequestContext) in
+      await intake.respond(to: request)
+    }
+    do {
+      return CollectServer(server: try await LoopbackHTTPServer.start(responder, host: host, port: port, logger: logger))
+    } catch {
+      throw HostError(.failure, "cannot listen on \(host):\(port): \(error.reason)")
+    }
+  }
+
+  func wait() async { await server.wait() }
+  func stop() async { await server.stop() }
+  deinit { server.cancel() }
+}
+
+/// What the server does with one request.
+struct CollectIntake: Sendable {
+  let store: any LogStore
+  let maxBytes: Int
+
+  func respond(to request: Request) async -> Response {
+    guard request.uri.path == "/v1/logs" else {
+      return Self.json(404, ["error": "no such endpoint: \(request.uri.path); logs go to POST /v1/logs"])
+    }
+    guard request.method == .post else {
+      return Self.json(405, ["error": "\(request.method.rawValue) /v1/logs: logs are uploaded with POST"])
+    }
+    do {
+      let app = try authorize(request.headers[.authorization])
+      let appVersion = try tag(request, "X-Refold-App-Version")
+      let device = try tag(request, "X-Refold-Device")
+      if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes {
+        throw Refusal(413, tooLarge(length))
+      }
+      let body = request.body
+      let buffer: ByteBuffer
+      do {
+        buffer = try await body.collect(upTo: maxBytes)
+      } catch {
+        throw Refusal(413, tooLarge(nil))
+      }
+      let bytes = Array(buffer.readableBytesView)
+      let file = try store.spool(bytes)
+      let checked: CheckedLog
+      do {
+        checked = try CheckedLog.check(file, bytes: bytes)
+      } catch {
+        DurableFile.remove(file.path)
+        throw Refusal(422, error.message)
+      }
+      let (log, isNew) = try store.put(file, checked, app: app, appVersion: appVersion, device: device)
+      return Self.json(
+        isNew ? 201 : 200,
+        ["id": log.id, "stored": isNew, "feature": log.feature, "events": log.events, "app": log.app])
+    } catch let refusal as Refusal {
+      return Self.json(refusal.status, ["error": refusal.message])
+    } catch let error as HostError {
+      return Self.json(500, ["error": "the store could not keep the log: \(error.message)"])
+    } catch {
+      return Self.json(500, ["error": "the store could not keep the log: \(error)"])
+    }
+  }
+
+  private struct Refusal: Error {
+    var status: Int
+    var message: String
+    init(_ status: Int, _ message: String) {
+      self.status = status
+      self.message = message
+    }
+  }
+
+  private func authorize(_ header: String?) throws -> String {
+    guard let header, header.hasPrefix("Bearer ") else {
+      throw Refusal(401, "an API key is needed: Authorization: Bearer KEY (refold store key add APP prints one)")
+    }
+    guard let app = try store.app(forKey: String(header.dropFirst("Bearer ".count))) else {
+      throw Refusal(401, "the API key is not one this store knows")
+    }
+    return app
+  }
+
+  /// A label the uploader gives itself: at most 200 printable ASCII characters.
+  private func tag(_ request: Request, _ name: String) throws -> String? {
+    guard let value = request.headers[HTTPFields.Element.Name(name)!] else { return nil }
+    guard !value.isEmpty, value.utf8.count <= 200, value.utf8.allSatisfy({ (32...126).contains($0) }) else {
+      throw Refusal(400, "\(name) must be 1 to 200 printable ASCII characters")
+    }
+    return value
+  }
+
+  private func tooLarge(_ length: Int?) -> String {
+    (length.map { "the log is \($0) bytes" } ?? "the log is larger than that") + "; this server takes at most \(maxBytes) bytes"
+  }
+
+  private static func json(_ status: Int, _ object: [String: Any]) -> Response {
+    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+    return Response(
+      status: .init(code: status),
+      headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+      body: .init(byteBuffer: ByteBuffer(bytes: data)))
+  }
+}

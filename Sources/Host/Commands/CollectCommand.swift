@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+
+struct CollectCommand: AsyncParsableCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "collect",
+      abstract: "Take logs uploaded over HTTP into a log store, each checked whole before it is acknowledged.",
+      discussion: """
+        Listens for POST /v1/logs with a log's bytes as the body and an app's key \
+        (Authorization: Bearer KEY, from '\(Help.name) store key add APP'). Each log is read \
+        through, every line's checksum and seq, before it is stored, and stored once however \
+        often it is sent: 201 stored, 200 stored before, 401 an unknown key, 413 too large, \
+        422 damaged or truncated, each error with a JSON message. X-Refold-App-Version and \
+        X-Refold-Device label the log. Ctrl-C stops it; an upload is acknowledged only once \
+        the store has it on disk.
+
+        Examples:
+          \(Help.name) collect --listen 127.0.0.1:8400 --store logs-store
+          \(Help.name) store key add ios-beta --store logs-store
+          \(Help.name) store push session.log --server http://127.0.0.1:8400 --key rfk_…
+        """
+    )
+  }
+
+  @Option(name: .long, help: ArgumentHelp("The address to listen on (port 0: a free one).", valueName: "host:port"))
+  var listen: String = "127.0.0.1:0"
+
+  @Option(name: .long, help: ArgumentHelp("The log store: a folder.", valueName: "store"))
+  var store: String
+
+  @Option(name: .long, help: "The largest log taken, in bytes.")
+  var maxBytes: Int = 64 << 20
+
+  func validate() throws {
+    guard maxBytes > 0 else { throw ValidationError("--max-bytes must be positive") }
+    _ = try address()
+  }
+
+  private func address() throws -> (host: String, port: Int) {
+    guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]),
+      (0...65535).contains(port), colon != listen.startIndex
+    else { throw ValidationError("--listen \(listen): expected HOST:PORT, like 127.0.0.1:8400") }
+    return (String(listen[..<colon]), port)
+  }
+
+  func run() async throws {
+    let (host, port) = try address()
+    let logStore = try LogStores.open(store)
+    let server = try await CollectServer.start(store: logStore, host: host, port: port, maxBytes: maxBytes)
+    Terminal.out("Refold collect: http://\(host):\(server.port)/v1/logs into \(logStore.location) (at most \(maxBytes) bytes a log)")
+    await server.wait()
+  }
+}

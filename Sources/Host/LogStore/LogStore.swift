@@ -1,0 +1,46 @@
+package import Foundation
+
+/// Where logs from many machines are kept: each log's bytes whole, deduplicated by their
+/// content hash, its metadata (``StoredLog``) beside them, and the apps' API keys, hashed.
+///
+/// One interface, so that `refold collect`, `refold store` and the uploads they take work the
+/// same on every back-end. ``FolderLogStore`` is the one that needs no server.
+package protocol LogStore: Sendable {
+  /// Where it is, for messages: a folder's path.
+  var location: String { get }
+
+  /// Keeps the checked log at `file` (a file this store's ``spool(_:)`` wrote), unless the
+  /// same bytes are kept already. The file is gone afterwards either way.
+  ///
+  /// - Returns: the stored log, and whether this call stored it (false: a repeat).
+  func put(_ file: URL, _ log: CheckedLog, app: String, appVersion: String?, device: String?) throws(HostError)
+    -> (log: StoredLog, isNew: Bool)
+
+  /// Writes an upload's bytes where ``put(_:_:app:appVersion:device:)`` can take them from.
+  func spool(_ bytes: [UInt8]) throws(HostError) -> URL
+
+  /// The logs that pass `filter`, oldest upload first.
+  func list(_ filter: StoredLogFilter) throws(HostError) -> [StoredLog]
+
+  /// A new API key for `app`, returned once: only its hash is kept.
+  func addKey(app: String) throws(HostError) -> String
+
+  /// The app `key` belongs to; nil for a key the store does not know.
+  func app(forKey key: String) throws(HostError) -> String?
+}
+
+/// The stores `--store` can name.
+package enum LogStores {
+  /// Opens the store `--store` names: a folder (created when missing or empty).
+  package static func open(_ location: String) throws(HostError) -> any LogStore {
+    guard !location.isEmpty else { throw HostError.usage("--store needs a folder") }
+    if location.contains("://") {
+      guard location.hasPrefix("file://"), let url = URL(string: location), url.isFileURL else {
+        throw HostError.usage(
+          "--store \(location): only a folder (a path or file:// URL) is a store in this version of refold")
+      }
+      return try FolderLogStore(path: url.path)
+    }
+    return try FolderLogStore(path: location)
+  }
+}

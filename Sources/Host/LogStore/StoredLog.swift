@@ -1,0 +1,93 @@
+import Foundation
+
+/// A log kept by a ``LogStore``: its content hash and what its header, its events and its
+/// upload say about it. The bytes themselves are kept whole beside it.
+package struct StoredLog: Codable, Sendable, Equatable {
+  /// SHA-256 of the log's bytes, 64 lowercase hex digits: the same bytes, the same id.
+  package var id: String
+  /// The app whose key uploaded it first.
+  package var app: String
+  package var feature: String
+  package var schema: Int
+  /// What the uploader said of itself (`X-Refold-App-Version`, `X-Refold-Device`).
+  package var appVersion: String?
+  package var device: String?
+  package var events: Int
+  /// The time of its first and last event, seconds since 1970; nil for a log of no events.
+  package var firstTime: Double?
+  package var lastTime: Double?
+  package var bytes: Int
+  /// When the store took it, seconds since 1970.
+  package var uploaded: Double
+
+  /// One line for `refold store list`.
+  package var line: String {
+    let span = firstTime.map { first in String(format: "%.3f s", (lastTime ?? first) - first) } ?? "no events"
+    let tags = [appVersion.map { "version \($0)" }, device.map { "device \($0)" }].compactMap { $0 }
+    return "\(id.prefix(12))  \(feature) (schema \(schema))  \(events) events, \(span), \(bytes) bytes  app \(app)"
+      + (tags.isEmpty ? "" : ", " + tags.joined(separator: ", ")) + "  uploaded \(Self.isoTime(uploaded))"
+  }
+
+  static func isoTime(_ seconds: Double) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.string(from: Date(timeIntervalSince1970: seconds))
+  }
+}
+
+/// Which stored logs a listing or a check takes: `--where KEY=VALUE` (feature, app, device,
+/// appVersion, schema) and `--since TIME` (uploaded at or after).
+package struct StoredLogFilter: Sendable, Equatable {
+  package var feature: String?
+  package var app: String?
+  package var device: String?
+  package var appVersion: String?
+  package var schema: Int?
+  package var since: Double?
+
+  package init() {}
+
+  /// The keys `--where` takes.
+  package static let keys = ["feature", "app", "device", "appVersion", "schema"]
+
+  /// Adds `KEY=VALUE`. Values are compared whole, as text: nothing in them is a pattern or
+  /// a query.
+  package mutating func add(_ condition: String) throws(HostError) {
+    guard let equals = condition.firstIndex(of: "="), equals != condition.startIndex else {
+      throw HostError.usage("--where \(condition): expected KEY=VALUE with KEY one of \(Self.keys.joined(separator: ", "))")
+    }
+    let key = String(condition[..<equals])
+    let value = String(condition[condition.index(after: equals)...])
+    switch key {
+    case "feature": feature = value
+    case "app": app = value
+    case "device": device = value
+    case "appVersion": appVersion = value
+    case "schema":
+      guard let number = Int(value) else { throw HostError.usage("--where schema=\(value): the schema is a whole number") }
+      schema = number
+    default:
+      throw HostError.usage("--where \(condition): '\(key)' is not one of \(Self.keys.joined(separator: ", "))")
+    }
+  }
+
+  /// Sets `--since`: an ISO 8601 time (`2026-11-25T10:00:00Z`) or a date (`2026-11-25`, UTC).
+  package mutating func since(_ text: String) throws(HostError) {
+    let full = ISO8601DateFormatter()
+    full.formatOptions = [.withInternetDateTime]
+    let fractional = ISO8601DateFormatter()
+    fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    let day = ISO8601DateFormatter()
+    day.formatOptions = [.withFullDate]
+    guard let date = full.date(from: text) ?? fractional.date(from: text) ?? day.date(from: text) else {
+      throw HostError.usage("--since \(text): expected a time like 2026-11-25T10:00:00Z or a date like 2026-11-25")
+    }
+    since = date.timeIntervalSince1970
+  }
+
+  package func matches(_ log: StoredLog) -> Bool {
+    (feature == nil || log.feature == feature) && (app == nil || log.app == app)
+      && (device == nil || log.device == device) && (appVersion == nil || log.appVersion == appVersion)
+      && (schema == nil || log.schema == schema) && (since.map { log.uploaded >= $0 } ?? true)
+  }
+}
