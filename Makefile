@@ -15,8 +15,8 @@ build: deps
 
 # The test binary is built first so that a compile error stops here, with its message.
 # Each test target runs a few suites per process, under a watchdog (scripts/run-tests.sh): a
-# hang prints the stuck process's threads; a group stuck with tests pending runs once more,
-# loudly (docs/test-stall.md), and a failure fails at once.
+# hang prints the stuck process's threads and fails, unless the threads show the platform
+# stall (no thread running any task), which runs once more, loudly (docs/test-stall.md).
 TEST_TARGETS = $(notdir $(wildcard Tests/*Tests))
 
 test: deps

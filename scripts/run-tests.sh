@@ -11,9 +11,12 @@
 # - if the process had printed its final summary ("Test run with N tests … passed/failed"),
 #   every test ran and reported, and only the process's exit hung: the summary's verdict
 #   stands, and the hang is reported as such;
-# - otherwise tests were still pending: the platform stall (no worker thread left). The group
-#   runs again at most $REFOLD_TEST_STALL_RERUNS times (1; the stress script sets 0, to count
-#   them), each time loudly, with the threads printed. A failure is never run again.
+# - otherwise tests were still pending. If a thread is inside a task's job (`swift_job_run` in
+#   its backtrace: a task blocked in a lock, a `recv`, a sleep), the hang is in the code under
+#   test or in the test itself: it fails at once. Only the platform stall's picture, no thread
+#   running any job (docs/test-stall.md), runs the group again, at most
+#   $REFOLD_TEST_STALL_RERUNS times (1; the stress script sets 0, to count them), each time
+#   loudly, with the threads printed. A failure is never run again.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 target=$1
@@ -55,16 +58,21 @@ descendants() {
   done
 }
 
-# Prints every thread's backtrace of each process under the stuck `swift test`, then ends them.
+# Prints every thread's backtrace of each process under the stuck `swift test` (and copies
+# them to the file `dump`), then ends them.
 report_stall() {
-  local root=$1 members=$2 pid
+  local root=$1 members=$2 dump=$3 pid
   echo "run-tests: $target ($members) printed nothing for ${limit} s: stuck. Every thread of it:" >&2
   for pid in $(descendants "$root"); do
     [ -r "/proc/$pid/cmdline" ] || continue  # gone meanwhile (a test's short-lived child)
-    echo "---- pid $pid: $(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | cut -c1-200)" >&2
+    local command copy=/dev/null
+    command=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | cut -c1-200)
+    echo "---- pid $pid: $command" >&2
+    # Only the test process's threads decide what kind of hang it is, not a `refold` child's.
+    case "$command" in *.xctest*) copy=$dump ;; esac
     if command -v gdb >/dev/null 2>&1; then
       timeout 60 gdb -p "$pid" -batch -nx -ex 'set pagination off' -ex 'thread apply all bt' 2>&1 \
-        | grep -v '^\[New LWP\|^warning: ' >&2 || true
+        | grep -v '^\[New LWP\|^warning: ' | tee -a "$copy" >&2 || true
     else
       echo "(gdb is not installed: apt-get install -y gdb to see the threads)" >&2
     fi
@@ -94,7 +102,9 @@ run_group() {
     else
       idle=$((idle + 1))
       if [ "$idle" -ge "$limit" ]; then
-        report_stall "$root" "$members" 2>&1 | grep -v '^During symbol reading\|^warning: ' >&2
+        local dump
+        dump=$(mktemp)
+        report_stall "$root" "$members" "$dump" 2>&1 | grep -v '^During symbol reading\|^warning: ' >&2
         wait "$root" 2>/dev/null
         wait "$tailer" 2>/dev/null
         # Swift Testing's last line, e.g. "✔ Test run with 35 tests in 5 suites passed after …".
@@ -102,8 +112,15 @@ run_group() {
         rm -f "$output"
         if [ -n "$summary" ]; then
           echo "run-tests: $target ($members): every test had reported; only the process's exit hung. Its verdict: $summary" >&2
+          rm -f "$dump"
           case "$summary" in *" passed after "*) return 0 ;; *) return 1 ;; esac
         fi
+        # A thread inside a task's job is a task that blocked: not the platform's empty pool.
+        if grep -q 'swift_job_run' "$dump"; then
+          rm -f "$dump"
+          return 125
+        fi
+        rm -f "$dump"
         return 124
       fi
     fi
@@ -128,6 +145,7 @@ for group in "${groups[@]}"; do
       continue
     fi
     [ "$status" -eq 124 ] && echo "run-tests: STALL: $target (${group//|/, }) stopped with tests pending; failing." >&2
+    [ "$status" -eq 125 ] && echo "run-tests: HANG: $target (${group//|/, }) stopped with tests pending while a task was blocked inside its job (swift_job_run in the threads above): a hang in the tested code or in a test, not the platform stall; failing, not run again." >&2
     exit 1
   done
 done
