@@ -51,8 +51,7 @@ final class DevtoolsServer: Sendable {
 
   /// 32 random bytes as hex: unguessable, and safe in a URL as it is.
   static func newToken() -> String {
-    var generator = SystemRandomNumberGenerator()
-    return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+    Hex.random256()
   }
 
   private static func respond(to request: Request, routes: DevtoolsRoutes, access: DevtoolsAccess) async -> Response {
@@ -95,11 +94,5 @@ private final class PortBox: @unchecked Sendable {
   var value: Int {
     get { lock.withLock { port } }
     set { lock.withLock { port = newValue } }
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(to length: Int) -> String {
-    count >= length ? self : String(repeating: "0", count: length - count) + self
   }
 }

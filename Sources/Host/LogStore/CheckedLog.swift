@@ -1,4 +1,3 @@
-import Crypto
 import EventLog
 package import Foundation
 
@@ -43,18 +42,12 @@ package struct CheckedLog: Sendable {
     } catch {
       throw HostError.badInput("the log cannot be read: \(error)")
     }
-    checked.id = SHA256.hash(data: bytes).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    checked.id = Hex.sha256(bytes)
     return checked
   }
 
   /// A reader's message names the spool file it read; the uploader knows nothing of it.
   private static func withoutPath(_ message: String, _ file: URL) -> String {
     message.replacingOccurrences(of: file.path + ": ", with: "").replacingOccurrences(of: file.path, with: "the upload")
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(to length: Int) -> String {
-    count >= length ? self : String(repeating: "0", count: length - count) + self
   }
 }

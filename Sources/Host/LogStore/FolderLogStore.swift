@@ -1,4 +1,3 @@
-import Crypto
 package import Foundation
 
 /// A ``LogStore`` in a folder: the default, for one machine, with no server to run.
@@ -201,11 +200,7 @@ package struct FolderLogStore: LogStore {
 /// their SHA-256: a key that random needs no salt or slow hash to stay unguessable from it.
 enum APIKey {
   static func make() -> String {
-    var generator = SystemRandomNumberGenerator()
-    return "rfk_" + (0..<4).map { _ in
-      let text = String(generator.next() as UInt64, radix: 16)
-      return String(repeating: "0", count: 16 - text.count) + text
-    }.joined()
+    "rfk_" + Hex.random256()
   }
 
   static func isWellFormed(_ key: String) -> Bool {
@@ -213,10 +208,7 @@ enum APIKey {
   }
 
   static func hash(_ key: String) -> String {
-    SHA256.hash(data: Array(key.utf8)).map { byte in
-      let text = String(byte, radix: 16)
-      return text.count == 1 ? "0" + text : text
-    }.joined()
+    Hex.sha256(key.utf8)
   }
 
   /// An app's name: 1 to 64 letters, digits, `.`, `_` or `-`.
