@@ -75,4 +75,29 @@ struct ObservationTests {
     _ = withObservationTracking { store.count } onChange: {}
     #expect(store.bindings.count == 2)
   }
+
+  @Test func aReadOfTheWholeStateIsInvalidatedByTheNextAction() {
+    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let changes = Changes()
+    let count = withObservationTracking { store.state.count } onChange: { changes.count += 1 }
+    #expect(count == 0)
+    store.send(.rename("b"))   // a copy of the state was read: any change is heard
+    #expect(changes.count == 1)
+    store.send(.increment)     // that observation has ended
+    #expect(changes.count == 1)
+    let again = Changes()
+    _ = withObservationTracking { store.state.label } onChange: { again.count += 1 }
+    store.send(.increment)
+    #expect(again.count == 1)
+  }
+
+  @Test func aReadOfTheWholeStateDoesNotWakeObserversOfOneField() {
+    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let fieldChanges = Changes()
+    _ = withObservationTracking { store.count } onChange: { fieldChanges.count += 1 }
+    _ = store.state
+    store.send(.rename("b"))
+    #expect(fieldChanges.count == 0)
+    #expect(!store.isStateObserved)
+  }
 }

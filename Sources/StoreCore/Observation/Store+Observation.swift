@@ -13,8 +13,9 @@ extension Store {
   ///
   /// The first read of a field starts watching it with a lazy binding, so a store pays for the
   /// fields that are observed as it pays for bindings, and nothing otherwise.
-  /// `store.state.count` reads a snapshot of the whole state, which Observation does not see:
-  /// read fields through the store itself to be observed.
+  /// `store.state.count` reads a copy of the whole state, which Observation sees only as a
+  /// whole (any action tells its observer): read fields through the store itself to be observed
+  /// field by field.
   public subscript<V: Equatable>(dynamicMember keyPath: KeyPath<State, V>) -> V {
     let fields = observedFields ?? startObserving()
     let storeKeyPath = fields.arm(

@@ -57,6 +57,8 @@ public final class Store<State, Action: Sendable> {
   /// The fields Observation has seen read (`store.field`), each watched by a binding; `nil`
   /// until the first read.
   var observedFields: ObservedFields<Store, State>?
+  /// ``state`` was read since Observation was last told of a change to it.
+  @usableFromInline var isStateObserved = false
   let observationRegistrar = ObservationRegistrar()
 
   /// While a queued action that was sent re-entrantly is folded: the action it was sent
@@ -174,7 +176,16 @@ public final class Store<State, Action: Sendable> {
   }
 
   /// The current state.
-  public var state: State { _state }
+  ///
+  /// Read inside `withObservationTracking` (a SwiftUI view's body), the whole state is observed:
+  /// the next action folded tells the observer, whatever it changed. Read a field through the
+  /// store itself (`store.count`) to be told of that field's changes only: `store.state.count`
+  /// reads a copy of the state, whose fields Observation cannot see one by one.
+  public var state: State {
+    observationRegistrar.access(self, keyPath: \.state)
+    isStateObserved = true
+    return _state
+  }
 
   /// How many actions this store has folded. The seq of the last ``Commit``.
   public var commitCount: UInt64 { seq }
@@ -330,7 +341,16 @@ public final class Store<State, Action: Sendable> {
     }
     if hasPlugins { tellPlugins(action, origin: origin) }
     if !bindings.isEmpty { dispatchBindings() }
+    if isStateObserved { tellStateObservers() }
     return group
+  }
+
+  /// Tells Observation that the whole state changed, once per read of ``state``: an
+  /// observation ends at the first change it hears of, and the next one reads the state again.
+  @usableFromInline @inline(never)
+  func tellStateObservers() {
+    isStateObserved = false
+    observationRegistrar.withMutation(of: self, keyPath: \.state) {}
   }
 
   /// The fold of a store whose state holds ``Shared`` fields: the reducer runs with its thread

@@ -2,10 +2,16 @@ import CustomDump
 
 /// Waiting for the actions that effects send.
 ///
-/// Each `receive` waits at most `timeout` of real time, never time on a ``VirtualClock``: the
-/// test is the only one that advances that clock, and it is busy waiting here, so a timeout on
-/// it could never run out and a missing action would hang the test instead of failing it.
-/// Advance the clock first, then receive.
+/// When the store's clock is a ``VirtualClock`` (`$0.continuousClock = clock` in the test's
+/// dependencies), `timeout` is time on that clock: `receive` lets it pass, one deadline at a
+/// time, until the action has arrived or the next sleep is due later than `timeout` from now.
+/// The clock ends where the action came, not at the end of the timeout, so a debounced search
+/// is received with no `advance` before it and the clock reads exactly the debounce after. A
+/// missing action fails without waiting on wall time for anything the clock could wake. Only
+/// effects that wait on something else (a real server) are then given `timeout` of real time.
+///
+/// A clock the test hands the reducer some other way (an initializer's argument) is not seen:
+/// then `timeout` is real time, and the test advances the clock before it receives.
 extension TestStore {
   /// Waits for `action` to arrive from an effect, and checks the state change it made.
   ///
@@ -142,11 +148,14 @@ extension TestStore {
     at location: CallSite
   ) async {
     let isExhaustive = exhaustivity == .on
-    guard await recorder.waitForReceived(matching: { isExhaustive || isMatch($0) }, timeout: timeout) else {
+    let accepts: (Action) -> Bool = { isExhaustive || isMatch($0) }
+    let virtualWait = await letVirtualTimePass(upTo: timeout, until: accepts)
+    guard await recorder.waitForReceived(matching: accepts, timeout: timeout) else {
       location.report(
         TestStoreMessages.noneReceived(
           expected: expected,
           timeout: timeout,
+          virtualWait: virtualWait,
           effectsRunning: !store.runtime.runningEffects.isEmpty
         )
       )
@@ -166,4 +175,37 @@ extension TestStore {
     }
     expect(state: received.state, after: received.action, assert: assert, at: location)
   }
+
+  /// The ``VirtualClock`` that the store's effects sleep on, if the test gave one as the
+  /// `continuousClock` dependency.
+  var injectedVirtualClock: VirtualClock? {
+    store.dependencies?.continuousClock as? VirtualClock
+  }
+
+  /// With an injected ``VirtualClock``, lets up to `timeout` of its time pass, deadline by
+  /// deadline, until an action that `accepts` takes has arrived; nil without one.
+  private func letVirtualTimePass(
+    upTo timeout: Duration,
+    until accepts: (Action) -> Bool
+  ) async -> VirtualWait? {
+    guard let clock = injectedVirtualClock else { return nil }
+    let start = clock.now
+    let end = start.advanced(by: timeout)
+    // Effects just started register their sleeps first; advancing settles them again after each wake.
+    await EffectTracker.settleAll()
+    while !recorder.received.contains(where: { accepts($0.action) }),
+      let next = clock.nextDeadline, next <= end
+    {
+      await clock.advance(to: next)
+    }
+    return VirtualWait(from: start.offset, to: clock.now.offset, nextDeadline: clock.nextDeadline?.offset)
+  }
+}
+
+/// How far `receive` moved an injected ``VirtualClock`` while it waited, for its message.
+struct VirtualWait {
+  let from: Duration
+  let to: Duration
+  /// The earliest sleep still waiting, due after the timeout; nil when none is.
+  let nextDeadline: Duration?
 }

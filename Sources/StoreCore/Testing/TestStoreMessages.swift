@@ -40,19 +40,46 @@ enum TestStoreMessages {
     """
   }
 
-  /// `receive` waited `timeout` of real time for a matching action. The hint matters with a
-  /// ``VirtualClock``: nothing advances it while the test waits here.
-  static func noneReceived(expected: String, timeout: Duration, effectsRunning: Bool) -> String {
-    let hint =
-      effectsRunning
-      ? """
-        Effects are still running. If the one that sends this action waits on a clock, advance \
-        the clock before "receive": the timeout is real time, and a VirtualClock moves only when \
-        the test advances it.
-        """
-      : "No effect is running that could send it. Was the effect cancelled?"
+  /// `receive` waited `timeout` for a matching action: on the injected ``VirtualClock`` (as far
+  /// as its sleeps went), then in real time. Without one, the hint matters: nothing advances a
+  /// clock the test holds while the test waits here.
+  static func noneReceived(
+    expected: String,
+    timeout: Duration,
+    virtualWait: VirtualWait?,
+    effectsRunning: Bool
+  ) -> String {
+    let waited: String
+    let hint: String
+    if let virtualWait {
+      let moved =
+        virtualWait.from == virtualWait.to
+        ? "it stayed at \(virtualWait.from)" : "it went from \(virtualWait.from) to \(virtualWait.to)"
+      waited = "within \(timeout) of the VirtualClock's time (\(moved)) and \(timeout) of real time"
+      if let next = virtualWait.nextDeadline {
+        hint = """
+          An effect sleeps on the clock until \(next), after the timeout. If the action comes \
+          then, give "receive" a longer timeout or advance the clock first.
+          """
+      } else if effectsRunning {
+        hint = "Effects are still running, but none sleeps on the clock: they wait on something else."
+      } else {
+        hint = "No effect is running that could send it. Was the effect cancelled?"
+      }
+    } else {
+      waited = "after \(timeout)"
+      hint =
+        effectsRunning
+        ? """
+          Effects are still running. If the one that sends this action waits on a clock, advance \
+          the clock before "receive": the timeout is real time, and a VirtualClock moves only \
+          when the test advances it (or, given as the store's continuousClock dependency, when \
+          "receive" waits).
+          """
+        : "No effect is running that could send it. Was the effect cancelled?"
+    }
     return """
-      Expected to receive an action, but received none after \(timeout):
+      Expected to receive an action, but received none \(waited):
 
       \(expected)
 

@@ -1,13 +1,15 @@
 import Foundation
 
-/// A clock for tests whose time moves only when the test advances it, and which advances only
-/// once every effect of every ``TestStore`` has gone as far as it can: reached a sleep on a
-/// clock, ended, or suspended on something else.
+/// A clock for tests whose time moves only when the test advances it (or a ``TestStore``'s
+/// `receive` waits on it), and which advances only once every effect of every ``TestStore`` has
+/// gone as far as it can: reached a sleep on a clock, ended, or suspended on something else.
 ///
 /// ```swift
 /// @Test func searchWaitsForTheTypingToStop() async {
 ///   let clock = VirtualClock()
-///   let store = TestStore(initialState: Search.State(), reducer: Search(client: .mock, clock: clock))
+///   let store = TestStore(initialState: Search.State(), reducer: Search()) {
+///     $0.continuousClock = clock
+///   }
 ///   await store.send(.queryChanged("iu")) { $0.query = "iu" }
 ///   await clock.advance(by: .milliseconds(299))        // nothing yet
 ///   await clock.advance(by: .milliseconds(1))
@@ -22,6 +24,10 @@ import Foundation
 /// an executor that counts their steps, and ``advance(by:)`` waits, without polling, until no
 /// step of any of them is queued or running. Then it moves time to each deadline in turn,
 /// wakes the sleeps that are due, and waits again.
+///
+/// Given as the store's `continuousClock` dependency, it is also what ``TestStore``'s
+/// `receive` waits on: its timeout is this clock's time, which `receive` lets pass, deadline by
+/// deadline, until the action comes (the `advance` above could be left out).
 ///
 /// Under a test runner (Swift Testing or XCTest) a plain ``Store`` counts its effects the same
 /// way, so a test of a store without ``TestStore`` can use this clock too.
@@ -59,6 +65,9 @@ public final class VirtualClock: Clock, @unchecked Sendable {
 
   /// How many sleeps are waiting for time to move.
   public var sleepCount: Int { lock.withLock { sleepers.count } }
+
+  /// When the earliest sleep waiting on this clock is due, or nil when none is waiting.
+  public var nextDeadline: Instant? { lock.withLock { sleepers.values.map(\.deadline).min() } }
 
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
@@ -112,7 +121,7 @@ public final class VirtualClock: Clock, @unchecked Sendable {
   /// so that an effect that always sleeps again (a timer) cannot keep the test going forever.
   public func run(limit: Int = 10_000) async {
     for _ in 0..<limit {
-      guard let next = lock.withLock({ sleepers.values.map(\.deadline).min() }) else { return }
+      guard let next = nextDeadline else { return }
       await advance(to: next)
     }
   }
