@@ -158,6 +158,8 @@ let package = Package(
       name: "Bench",
       dependencies: [
         "BenchWorkloads",
+        // NB: An atomic store for the runtime's swizzling flag (AllocationCounter).
+        "CSystemCalls",
         "Host",
         "Store",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

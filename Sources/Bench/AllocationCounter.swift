@@ -1,5 +1,6 @@
 import Host
 import BenchWorkloads
+import CSystemCalls
 import Foundation
 import Synchronization
 
@@ -47,7 +48,8 @@ enum AllocationCounter {
     // The runtime has just turned on its slow path for retain and release, for tools that
     // swap those too. Swift 6.3 on Linux crashes on that path (a retain of a value that is
     // not a plain object pointer), so turn it off again: only allocations are counted here.
-    AllocationCounter.swizzled?.pointee = false
+    // Atomically: every thread that allocates while counting writes it.
+    if let swizzled = AllocationCounter.swizzled { refold_store_flag_relaxed(swizzled, false) }
     return unsafeBitCast(AllocationCounter.original, to: AllocateObject.self)(metadata, size, alignmentMask)
   }
 
@@ -79,7 +81,7 @@ enum AllocationCounter {
     defer {
       slots.hook.pointee = original
       // Back to the runtime's fast path for retain and release.
-      slots.swizzled?.pointee = false
+      if let swizzled = slots.swizzled { refold_store_flag_relaxed(swizzled, false) }
     }
     let before = count.load(ordering: .relaxed)
     let result = try body()

@@ -1,6 +1,7 @@
 #ifndef REFOLD_CSYSTEMCALLS_H
 #define REFOLD_CSYSTEMCALLS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -14,6 +15,11 @@ int refold_membarrier_register(void);
 /// Makes every running thread of this process execute a full memory barrier before it returns.
 /// Returns 0, or -1 on failure. Call `refold_membarrier_register` first.
 int refold_membarrier(void);
+
+/// Stores `value` in `flag` as one atomic (relaxed) store: for a flag that several threads
+/// write at once, such as the Swift runtime's swizzling flag that the benchmarks' allocation
+/// counter turns off from whichever thread allocates (a plain store there is a data race).
+void refold_store_flag_relaxed(bool *flag, bool value);
 
 /// The coarse wall clock (`CLOCK_REALTIME_COARSE` on Linux), in nanoseconds since 1970. In C so
 /// that the recorder's inlined hand-off has no address-taken local, which in Swift costs a stack
