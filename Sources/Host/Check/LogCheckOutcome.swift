@@ -1,8 +1,8 @@
 import Foundation
 
 /// What `refold check` found for one log.
-package struct LogCheckOutcome: Sendable, Encodable {
-  package enum Status: String, Sendable, Encodable, CaseIterable {
+package struct LogCheckOutcome: Sendable, Codable {
+  package enum Status: String, Sendable, Codable, CaseIterable {
     /// Replayed to its end with every checkpoint's digest matching.
     case verified
     /// Recorded at an older schema, upgraded through the feature's migrations, and replayed to

@@ -57,7 +57,7 @@ struct CollectIntake: Sendable {
       return Self.json(405, ["error": "\(request.method.rawValue) /v1/logs: logs are uploaded with POST"])
     }
     do {
-      let app = try authorize(request.headers[.authorization])
+      let app = try await authorize(request.headers[.authorization])
       let appVersion = try tag(request, "X-Refold-App-Version")
       let device = try tag(request, "X-Refold-Device")
       if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes {
@@ -79,7 +79,7 @@ struct CollectIntake: Sendable {
         DurableFile.remove(file.path)
         throw Refusal(422, error.message)
       }
-      let (log, isNew) = try store.put(file, checked, app: app, appVersion: appVersion, device: device)
+      let (log, isNew) = try await store.put(file, checked, app: app, appVersion: appVersion, device: device)
       return Self.json(
         isNew ? 201 : 200,
         ["id": log.id, "stored": isNew, "feature": log.feature, "events": log.events, "app": log.app])
@@ -101,11 +101,11 @@ struct CollectIntake: Sendable {
     }
   }
 
-  private func authorize(_ header: String?) throws -> String {
+  private func authorize(_ header: String?) async throws -> String {
     guard let header, header.hasPrefix("Bearer ") else {
       throw Refusal(401, "an API key is needed: Authorization: Bearer KEY (refold store key add APP prints one)")
     }
-    guard let app = try store.app(forKey: String(header.dropFirst("Bearer ".count))) else {
+    guard let app = try await store.app(forKey: String(header.dropFirst("Bearer ".count))) else {
       throw Refusal(401, "the API key is not one this store knows")
     }
     return app

@@ -13,10 +13,12 @@ struct CollectCommand: AsyncParsableCommand {
         often it is sent: 201 stored, 200 stored before, 401 an unknown key, 413 too large, \
         422 damaged or truncated, each error with a JSON message. X-Refold-App-Version and \
         X-Refold-Device label the log. Ctrl-C stops it; an upload is acknowledged only once \
-        the store has it on disk.
+        the store has it durably: on disk for a folder, committed for PostgreSQL. While the \
+        database is away, uploads get 500 and a LogUploader tries them again.
 
         Examples:
           \(Help.name) collect --listen 127.0.0.1:8400 --store logs-store
+          \(Help.name) collect --listen 0.0.0.0:8400 --store postgres://refold@db/refold
           \(Help.name) store key add ios-beta --store logs-store
           \(Help.name) store push session.log --server http://127.0.0.1:8400 --key rfk_…
         """
@@ -26,7 +28,7 @@ struct CollectCommand: AsyncParsableCommand {
   @Option(name: .long, help: ArgumentHelp("The address to listen on (port 0: a free one).", valueName: "host:port"))
   var listen: String = "127.0.0.1:0"
 
-  @Option(name: .long, help: ArgumentHelp("The log store: a folder.", valueName: "store"))
+  @Option(name: .long, help: ArgumentHelp("The log store: a folder, or postgres://USER@HOST[:PORT]/DATABASE.", valueName: "store"))
   var store: String
 
   @Option(name: .long, help: "The largest log taken, in bytes.")
@@ -46,7 +48,7 @@ struct CollectCommand: AsyncParsableCommand {
 
   func run() async throws {
     let (host, port) = try address()
-    let logStore = try LogStores.open(store)
+    let logStore = try await LogStores.open(store)
     let server = try await CollectServer.start(store: logStore, host: host, port: port, maxBytes: maxBytes)
     Terminal.out("Refold collect: http://\(host):\(server.port)/v1/logs into \(logStore.location) (at most \(maxBytes) bytes a log)")
     await server.wait()

@@ -33,11 +33,11 @@ struct StoreCommand: AsyncParsableCommand {
       @Argument(help: "The app's name: letters, digits, '.', '_' or '-'.")
       var app: String
 
-      @Option(name: .long, help: ArgumentHelp("The log store: a folder.", valueName: "store"))
+      @Option(name: .long, help: ArgumentHelp("The log store: a folder, or postgres://USER@HOST[:PORT]/DATABASE.", valueName: "store"))
       var store: String
 
       func run() async throws {
-        let key = try LogStores.open(store).addKey(app: app)
+        let key = try await LogStores.open(store).addKey(app: app)
         Terminal.out(key)
       }
     }
@@ -55,25 +55,16 @@ struct StoreCommand: AsyncParsableCommand {
           """)
     }
 
-    @Option(name: .long, help: ArgumentHelp("The log store: a folder.", valueName: "store"))
+    @Option(name: .long, help: ArgumentHelp("The log store: a folder, or postgres://USER@HOST[:PORT]/DATABASE.", valueName: "store"))
     var store: String
 
-    @Option(
-      name: .customLong("where"),
-      help: ArgumentHelp("Only logs whose KEY is VALUE: feature, app, device, appVersion, schema.", valueName: "key=value"))
-    var conditions: [String] = []
-
-    @Option(name: .long, help: ArgumentHelp("Only logs uploaded at or after this time or date.", valueName: "time"))
-    var since: String?
+    @OptionGroup var selection: StoredLogSelection
 
     @Flag(name: .long, help: "One JSON array on stdout instead of a line per log.")
     var json = false
 
     func run() async throws {
-      var filter = StoredLogFilter()
-      for condition in conditions { try filter.add(condition) }
-      if let since { try filter.since(since) }
-      let logs = try LogStores.open(store).list(filter)
+      let logs = try await LogStores.open(store).list(try selection.filter())
       if json {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -13,31 +13,34 @@ package protocol LogStore: Sendable {
   /// same bytes are kept already. The file is gone afterwards either way.
   ///
   /// - Returns: the stored log, and whether this call stored it (false: a repeat).
-  func put(_ file: URL, _ log: CheckedLog, app: String, appVersion: String?, device: String?) throws(HostError)
+  func put(_ file: URL, _ log: CheckedLog, app: String, appVersion: String?, device: String?) async throws(HostError)
     -> (log: StoredLog, isNew: Bool)
 
   /// Writes an upload's bytes where ``put(_:_:app:appVersion:device:)`` can take them from.
   func spool(_ bytes: [UInt8]) throws(HostError) -> URL
 
   /// The logs that pass `filter`, oldest upload first.
-  func list(_ filter: StoredLogFilter) throws(HostError) -> [StoredLog]
+  func list(_ filter: StoredLogFilter) async throws(HostError) -> [StoredLog]
 
   /// A new API key for `app`, returned once: only its hash is kept.
-  func addKey(app: String) throws(HostError) -> String
+  func addKey(app: String) async throws(HostError) -> String
 
   /// The app `key` belongs to; nil for a key the store does not know.
-  func app(forKey key: String) throws(HostError) -> String?
+  func app(forKey key: String) async throws(HostError) -> String?
 }
 
 /// The stores `--store` can name.
 package enum LogStores {
-  /// Opens the store `--store` names: a folder (created when missing or empty).
-  package static func open(_ location: String) throws(HostError) -> any LogStore {
-    guard !location.isEmpty else { throw HostError.usage("--store needs a folder") }
+  /// Opens the store `--store` names: a PostgreSQL database (`postgres://…`, its schema created
+  /// or upgraded), or a folder (created when missing or empty).
+  package static func open(_ location: String) async throws(HostError) -> any LogStore {
+    guard !location.isEmpty else { throw HostError.usage("--store needs a folder or a postgres:// URL") }
+    if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
+      return try await PostgresLogStore.open(location)
+    }
     if location.contains("://") {
       guard location.hasPrefix("file://"), let url = URL(string: location), url.isFileURL else {
-        throw HostError.usage(
-          "--store \(location): only a folder (a path or file:// URL) is a store in this version of refold")
+        throw HostError.usage("--store \(location): expected a folder, a file:// URL or a postgres:// URL")
       }
       return try FolderLogStore(path: url.path)
     }

@@ -38,6 +38,8 @@ package struct StoredLog: Codable, Sendable, Equatable {
 /// Which stored logs a listing or a check takes: `--where KEY=VALUE` (feature, app, device,
 /// appVersion, schema) and `--since TIME` (uploaded at or after).
 package struct StoredLogFilter: Sendable, Equatable {
+  /// One log by its id (a store's own lookup; `--where` does not take it).
+  package var id: String?
   package var feature: String?
   package var app: String?
   package var device: String?
@@ -79,14 +81,28 @@ package struct StoredLogFilter: Sendable, Equatable {
     fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
     let day = ISO8601DateFormatter()
     day.formatOptions = [.withFullDate]
-    guard let date = full.date(from: text) ?? fractional.date(from: text) ?? day.date(from: text) else {
+    // The formatters take a date with anything after it; only the whole text counts here.
+    let shape = #/\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?/#
+    guard (try? shape.wholeMatch(in: text)) != nil,
+      let date = full.date(from: text) ?? fractional.date(from: text) ?? day.date(from: text)
+    else {
       throw HostError.usage("--since \(text): expected a time like 2026-11-25T10:00:00Z or a date like 2026-11-25")
     }
     since = date.timeIntervalSince1970
   }
 
+  /// The filter in words, the same for the same conditions: what a check run was started over.
+  package var described: String {
+    let conditions = [
+      id.map { "id=\($0)" }, feature.map { "feature=\($0)" }, app.map { "app=\($0)" }, device.map { "device=\($0)" },
+      appVersion.map { "appVersion=\($0)" }, schema.map { "schema=\($0)" },
+      since.map { "since \(StoredLog.isoTime($0))" },
+    ].compactMap { $0 }
+    return conditions.isEmpty ? "every stored log" : conditions.joined(separator: ", ")
+  }
+
   package func matches(_ log: StoredLog) -> Bool {
-    (feature == nil || log.feature == feature) && (app == nil || log.app == app)
+    (id == nil || log.id == id) && (feature == nil || log.feature == feature) && (app == nil || log.app == app)
       && (device == nil || log.device == device) && (appVersion == nil || log.appVersion == appVersion)
       && (schema == nil || log.schema == schema) && (since.map { log.uploaded >= $0 } ?? true)
   }

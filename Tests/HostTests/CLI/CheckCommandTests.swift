@@ -15,7 +15,7 @@ import Testing
 @Suite(.serialized)
 struct CheckCommandTests {
   /// AmountInput as an older (or newer) build behaved: it formats nothing.
-  private struct PlainAmountInput: Reducer {
+  struct PlainAmountInput: Reducer {
     func reduce(into state: inout AmountInput.State, action: AmountInput.Action) -> Effect<AmountInput.Action> {
       guard case .textChanged(let text) = action else { return .none }
       state.text = text
@@ -28,7 +28,7 @@ struct CheckCommandTests {
 
   /// A log of `feature` recorded through `reducer`, checkpointed every two events.
   @MainActor
-  private static func record<R: Reducer>(
+  static func record<R: Reducer>(
     _ reducer: R, to path: String, feature: String = "amountInput", texts: [String] = texts
   ) async throws where R.State == AmountInput.State, R.Action == AmountInput.Action {
     let recorder = try Recorder<AmountInput.State, AmountInput.Action>(

@@ -52,14 +52,13 @@ struct CollectServerTests {
     }
   }
 
-  @Test func fiftyUploadersSendingFortyLogsEachLoseNoneAndStoreEachOnce() async throws {
-    let collecting = try await Collecting()
-    // 1,000 distinct logs, each sent twice, by two of the 50 uploaders, at the same time. Under
-    // ThreadSanitizer, which slows each exchange tenfold, 8 logs each (200 distinct).
+  /// 50 uploaders at once: 1,000 distinct logs, each sent twice, by two of them. Under
+  /// ThreadSanitizer, which slows each exchange tenfold, 8 logs each (200 distinct).
+  static func uploadBurst(to server: URL, key: String) async throws -> (receipts: [LogUploadReceipt], distinct: Int) {
     let perUploader = Sanitizer.isThreadSanitizerOn ? 8 : 40
     let distinct = 50 * perUploader / 2
     let logs = (0..<distinct).map { Data(StoreTestLogs.log($0)) }
-    let uploader = LogUploader(server: collecting.url, key: collecting.key, options: .init(attempts: 3, firstDelay: .milliseconds(50)))
+    let uploader = LogUploader(server: server, key: key, options: .init(attempts: 3, firstDelay: .milliseconds(50)))
     let receipts = try await withThrowingTaskGroup(of: [LogUploadReceipt].self) { group in
       for sender in 0..<50 {
         group.addTask {
@@ -76,6 +75,12 @@ struct CollectServerTests {
     #expect(receipts.count == 2 * distinct)
     #expect(receipts.filter(\.isNew).count == distinct, "each log stored by exactly one of its two uploads")
     #expect(Set(receipts.map(\.id)).count == distinct)
+    return (receipts, distinct)
+  }
+
+  @Test func fiftyUploadersSendingFortyLogsEachLoseNoneAndStoreEachOnce() async throws {
+    let collecting = try await Collecting()
+    let (receipts, distinct) = try await Self.uploadBurst(to: collecting.url, key: collecting.key)
     let stored = try collecting.store.list(StoredLogFilter())
     #expect(stored.count == distinct)
     #expect(Set(stored.map(\.id)) == Set(receipts.map(\.id)))
