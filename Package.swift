@@ -241,3 +241,20 @@ for target in package.targets where target.type != .system && target.name != "CS
     .enableUpcomingFeature("InternalImportsByDefault"),
   ]
 }
+
+// NB: REFOLD_CORE_ONLY=1 keeps the store, the log and their tests, and leaves out the command
+//     line, the seed app, the servers and what only they need (Hummingbird, SwiftNIO,
+//     swift-crypto). scripts/asan.sh sets it: AddressSanitizer runs the core's tests, and
+//     building the servers under it took most of that stage's time in CI.
+if Context.environment["REFOLD_CORE_ONLY"] == "1" {
+  let core: Set<String> = [
+    "CJSONC", "CSystemCalls", "Effects", "StoreCore", "EventLog", "Store", "InternalTestSupport", "EffectsTests", "StoreTests",
+  ]
+  package.targets.removeAll { !core.contains($0.name) }
+  package.products.removeAll { !core.contains($0.name) }
+  let coreDependencies = ["swift-custom-dump", "swift-identified-collections", "xctest-dynamic-overlay"]
+  package.dependencies.removeAll { dependency in
+    guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
+    return !coreDependencies.contains { location.hasSuffix("/" + $0) }
+  }
+}

@@ -10,6 +10,10 @@ filter="${1:-StoreTests}"
 
 ./scripts/install-deps.sh
 
+# For the core's tests, the core's targets only (REFOLD_CORE_ONLY in Package.swift): the
+# servers and their dependencies are then not built under ASan at all.
+case "$filter" in StoreTests | EffectsTests) export REFOLD_CORE_ONLY=1 ;; esac
+
 # The Swift runtime's backtracer would run before ASan's report; ASan's report is the one wanted.
 export SWIFT_BACKTRACE=enable=no
 # LeakSanitizer runs at exit: a store kept alive by a cycle is reported (see the leak tests).

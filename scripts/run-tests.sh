@@ -11,12 +11,14 @@
 # - if the process had printed its final summary ("Test run with N tests … passed/failed"),
 #   every test ran and reported, and only the process's exit hung: the summary's verdict
 #   stands, and the hang is reported as such;
-# - otherwise tests were still pending. If a thread is inside a task's job (`swift_job_run` in
-#   its backtrace: a task blocked in a lock, a `recv`, a sleep), the hang is in the code under
-#   test or in the test itself: it fails at once. Only the platform stall's picture, no thread
-#   running any job (docs/test-stall.md), runs the group again, at most
-#   $REFOLD_TEST_STALL_RERUNS times (1; the stress script sets 0, to count them), each time
-#   loudly, with the threads printed. A failure is never run again.
+# - otherwise tests never ended, and the watchdog names them (Swift Testing's output is read
+#   line by line, so a test that started is seen). If a thread is inside a task's job
+#   (`swift_job_run` in its backtrace: a task blocked in a lock, a `recv`, a sleep), it fails at
+#   once. A process with no thread in any job is waiting for a resumption that never comes:
+#   every such stall read so far was a hang of the tested code or a dependency's, not the
+#   platform's (docs/test-stall.md). Until the last known one is fixed, the group runs again,
+#   at most $REFOLD_TEST_STALL_RERUNS times (1; the stress script sets 0, to count them), each
+#   time loudly, with the tests and threads printed. A failure is never run again.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 target=$1
@@ -81,13 +83,24 @@ report_stall() {
   for pid in $(descendants "$root") "$root"; do kill -9 "$pid" 2>/dev/null || true; done
 }
 
+# The tests of Swift Testing's output that started and never passed, failed or were skipped.
+unfinished_tests() {
+  awk '
+    match($0, /Test [^ ]+ started\./) { name = substr($0, RSTART + 5, RLENGTH - 14); open[name] = 1 }
+    match($0, /Test [^ ]+ (passed|failed|skipped)/) { split(substr($0, RSTART + 5), words, " "); delete open[words[1]] }
+    END { for (name in open) printf "%s ", name; print "" }
+  ' "$1"
+}
+
 run_group() {
   local members=$1
   shift
   local filter="^$target\\.($members)/"
   local output size last_size idle status
   output=$(mktemp)
-  swift test --skip-build --filter "$filter" "$@" >"$output" 2>&1 &
+  # NB: line-buffered: into a file, Swift Testing's output is otherwise written in blocks, and
+  #     a stuck process's last lines (the tests it had started) stay in its buffer, unseen.
+  stdbuf -oL -eL swift test --skip-build --filter "$filter" "$@" >"$output" 2>&1 &
   local root=$!
   tail -n +1 -f --pid="$root" "$output" &
   local tailer=$!
@@ -105,6 +118,7 @@ run_group() {
         local dump
         dump=$(mktemp)
         report_stall "$root" "$members" "$dump" 2>&1 | grep -v '^During symbol reading\|^warning: ' >&2
+        echo "run-tests: started and never ended: $(unfinished_tests "$output")" >&2
         wait "$root" 2>/dev/null
         wait "$tailer" 2>/dev/null
         # Swift Testing's last line, e.g. "✔ Test run with 35 tests in 5 suites passed after …".
@@ -141,10 +155,10 @@ for group in "${groups[@]}"; do
     [ "$status" -eq 0 ] && break
     if [ "$status" -eq 124 ] && [ "$attempt" -lt "$reruns" ]; then
       attempt=$((attempt + 1))
-      echo "run-tests: STALL: $target (${group//|/, }) stopped with tests pending (the platform stall of docs/test-stall.md; threads above). Running it again ($attempt of $reruns)." >&2
+      echo "run-tests: STUCK: $target (${group//|/, }) stopped with tests that never ended (named above) and no thread inside a job: a resumption that never came (docs/test-stall.md). Running it again ($attempt of $reruns)." >&2
       continue
     fi
-    [ "$status" -eq 124 ] && echo "run-tests: STALL: $target (${group//|/, }) stopped with tests pending; failing." >&2
+    [ "$status" -eq 124 ] && echo "run-tests: STUCK: $target (${group//|/, }) stopped with tests that never ended (named above); failing." >&2
     [ "$status" -eq 125 ] && echo "run-tests: HANG: $target (${group//|/, }) stopped with tests pending while a task was blocked inside its job (swift_job_run in the threads above): a hang in the tested code or in a test, not the platform stall; failing, not run again." >&2
     exit 1
   done
