@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of every target with a catalog (Sources/<target>/Documentation.docc)
-# with swift-docc-plugin, in a build folder of its own (.build-docs), and fails on any warning.
+# with swift-docc-plugin, and fails on any warning. It works in the debug build's folder
+# (.build), so after `make test` the plugin finds every module built and only extracts and
+# converts: a folder of its own rebuilt the whole package, most of this stage's time in CI.
 #
 #   scripts/docs.sh                  # every catalogued target
 #   scripts/docs.sh StoreCore Host   # only these
 #
-# The archives go to .build-docs/docs/<target>.doccarchive, each target's output to
-# .build-docs/docs/<target>.log.
+# The archives go to .build/docs/<target>.doccarchive, each target's output to
+# .build/docs/<target>.log.
 #
 # A warning fails the run in two ways:
 # - DocC's own (a broken symbol link, an undocumented parameter in a `- Parameters:` list…):
@@ -19,7 +21,7 @@ cd "$(dirname "$0")/.."
 
 ./scripts/install-deps.sh
 
-scratch=.build-docs
+scratch=.build
 out="$scratch/docs"
 mkdir -p "$out"
 
