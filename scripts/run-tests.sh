@@ -16,9 +16,9 @@
 #   (`swift_job_run` in its backtrace: a task blocked in a lock, a `recv`, a sleep), it fails at
 #   once. A process with no thread in any job is waiting for a resumption that never comes:
 #   every such stall read so far was a hang of the tested code or a dependency's, not the
-#   platform's (docs/test-stall.md). Until the last known one is fixed, the group runs again,
-#   at most $REFOLD_TEST_STALL_RERUNS times (1; the stress script sets 0, to count them), each
-#   time loudly, with the tests and threads printed. A failure is never run again.
+#   platform's, and both are fixed (docs/test-stall.md). For one more round the group still
+#   runs again, at most $REFOLD_TEST_STALL_RERUNS times (1; the stress script sets 0, to count
+#   them), each time loudly, with the tests and threads printed. A failure is never run again.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 target=$1

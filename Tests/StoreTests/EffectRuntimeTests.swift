@@ -56,6 +56,43 @@ struct EffectRuntimeTests {
     #expect(store.state.log == ["first", "second", "third"])
   }
 
+  /// Two hundred concatenations at once: a step's task that ends while the concatenation is
+  /// on its way to wait for it must still let it go on. A waiter kept after the step had
+  /// ended was never resumed, and `finish()` waited for ever (in about one run of ten under
+  /// load, before `EffectGroup.finish` read its count again where it keeps the waiter).
+  @Test func manyConcatenationsAtOnceAllFinish() async {
+    let logs = await withTaskGroup(of: [String].self) { group in
+      for _ in 0..<200 {
+        group.addTask { await Self.concatenationWithASleepingFirstStep() }
+      }
+      var logs: [[String]] = []
+      for await log in group { logs.append(log) }
+      return logs
+    }
+    #expect(logs.count == 200)
+    #expect(logs.allSatisfy { $0 == ["first", "second", "third"] })
+  }
+
+  /// One concatenation whose first step sleeps on a clock of its own, run to its end: the log.
+  private static func concatenationWithASleepingFirstStep() async -> [String] {
+    let clock = VirtualClock()
+    let store = Store(initialState: Counter.State(), reducer: Scripted { action in
+      guard action == .increment else { return .none }
+      return .concatenate(
+        .run { send in
+          try await clock.sleep(for: .seconds(1))
+          await send(.note("first"))
+        },
+        .send(.note("second")),
+        .run { send in await send(.note("third")) }
+      )
+    })
+    let task = store.send(.increment)
+    await clock.advance(by: .seconds(1))
+    await task.finish()
+    return store.state.log
+  }
+
   @Test func mergeRunsEffectsTogether() async {
     let clock = VirtualClock()
     let store = Store(initialState: Counter.State(), reducer: Scripted { action in

@@ -74,7 +74,14 @@ final class EffectGroup {
 
   func finish() async {
     guard count > 0 else { return }
-    await withCheckedContinuation { waiters.append($0) }
+    // NB: the count is read again where the waiter is kept. Entering `withCheckedContinuation`
+    //     can be a suspension even on this actor (in a task that prefers a task executor, as
+    //     every effect under a test runner does, the runtime hops back onto the main actor
+    //     through its queue), and a task that ends in between resumes nobody: a concatenation's
+    //     step then waited for ever (EffectRuntimeTests, in about one run of ten under load).
+    await withCheckedContinuation { continuation in
+      if count == 0 { continuation.resume() } else { waiters.append(continuation) }
+    }
   }
 
   func cancel() {
