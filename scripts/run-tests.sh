@@ -86,8 +86,8 @@ report_stall() {
 # The tests of Swift Testing's output that started and never passed, failed or were skipped.
 unfinished_tests() {
   awk '
-    match($0, /Test [^ ]+ started\./) { name = substr($0, RSTART + 5, RLENGTH - 14); open[name] = 1 }
-    match($0, /Test [^ ]+ (passed|failed|skipped)/) { split(substr($0, RSTART + 5), words, " "); delete open[words[1]] }
+    match($0, /Test [^ ]+ started\./) { name = substr($0, RSTART + 5, RLENGTH - 14); if (name != "run") open[name] = 1 }
+    match($0, /Test [^ ]+ (with [0-9]+ test cases? )?(passed|failed|skipped)/) { split(substr($0, RSTART + 5), words, " "); delete open[words[1]] }
     END { for (name in open) printf "%s ", name; print "" }
   ' "$1"
 }
@@ -159,7 +159,7 @@ for group in "${groups[@]}"; do
       continue
     fi
     [ "$status" -eq 124 ] && echo "run-tests: STUCK: $target (${group//|/, }) stopped with tests that never ended (named above); failing." >&2
-    [ "$status" -eq 125 ] && echo "run-tests: HANG: $target (${group//|/, }) stopped with tests pending while a task was blocked inside its job (swift_job_run in the threads above): a hang in the tested code or in a test, not the platform stall; failing, not run again." >&2
+    [ "$status" -eq 125 ] && echo "run-tests: HANG: $target (${group//|/, }) stopped with tests pending while a task was blocked inside its job (swift_job_run in the threads above): a hang in the tested code or in a test; failing, not run again." >&2
     exit 1
   done
 done
