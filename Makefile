@@ -15,8 +15,8 @@ build: deps
 
 # The test binary is built first so that a compile error stops here, with its message.
 # Each test target runs a few suites per process, under a watchdog (scripts/run-tests.sh): a
-# hang prints the stuck process's threads and fails, unless the threads show the platform
-# stall (no thread running any task), which runs once more, loudly (docs/test-stall.md).
+# hang prints the stuck process's threads and the tests that never ended, and fails; one with
+# no thread running any task still runs once more, loudly (docs/test-stall.md).
 TEST_TARGETS = $(notdir $(wildcard Tests/*Tests))
 
 test: deps
