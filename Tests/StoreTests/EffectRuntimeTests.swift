@@ -38,22 +38,7 @@ struct EffectRuntimeTests {
   }
 
   @Test func concatenateRunsEffectsOneAfterAnother() async {
-    let clock = VirtualClock()
-    let store = Store(initialState: Counter.State(), reducer: Scripted { action in
-      guard action == .increment else { return .none }
-      return .concatenate(
-        .run { send in
-          try await clock.sleep(for: .seconds(1))
-          await send(.note("first"))
-        },
-        .send(.note("second")),
-        .run { send in await send(.note("third")) }
-      )
-    })
-    let task = store.send(.increment)
-    await clock.advance(by: .seconds(1))
-    await task.finish()
-    #expect(store.state.log == ["first", "second", "third"])
+    #expect(await Self.concatenationWithASleepingFirstStep() == ["first", "second", "third"])
   }
 
   /// Two hundred concatenations at once: a step's task that ends while the concatenation is
