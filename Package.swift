@@ -123,6 +123,9 @@ let package = Package(
     .target(
       name: "Host",
       dependencies: [
+        // NB: An atomic store for the runtime's swizzling flag (AllocationCounter, which
+        //     `bench --log` and `refold bench` count allocations with).
+        "CSystemCalls",
         "LogUpload",
         "Reducers",
         "Store",
@@ -160,8 +163,6 @@ let package = Package(
       name: "Bench",
       dependencies: [
         "BenchWorkloads",
-        // NB: An atomic store for the runtime's swizzling flag (AllocationCounter).
-        "CSystemCalls",
         "Host",
         "Store",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

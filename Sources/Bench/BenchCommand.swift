@@ -25,16 +25,25 @@ public struct BenchCommand: AsyncParsableCommand {
 
       Build in release for meaningful figures (swift run -c release refold bench …).
 
+      With --log FILE, it measures the feature that recorded FILE instead (any tool that \
+      embeds the command line has this):
+
+      \(LogBenchCommand.discussion)
+
       Examples:
         refold bench --quick
         refold bench --json > bench.json
         refold bench --quick --workload W4 --workload W5
+        refold bench --log session.log
 
       Wall time is noisy on shared machines: compare the ratios, not the absolute figures. \
       The Benchmarks/ package measures the same workloads with package-benchmark, and CI \
       checks its malloc thresholds.
       """
   )
+
+  @Option(name: .long, help: "Measure the feature that recorded this log instead of the built-in workloads.")
+  var log: String?
 
   @Flag(name: .long, help: "Shorter runs (5 of ~20 ms per system); finishes in under a minute.")
   var quick = false
@@ -55,6 +64,12 @@ public struct BenchCommand: AsyncParsableCommand {
 
   @MainActor
   public func run() async throws {
+    if let log {
+      guard workload.isEmpty, system.isEmpty, operations == nil else {
+        throw HostError.usage("--log measures the log's own feature: --workload, --system and --operations are for the built-in workloads")
+      }
+      return try LogBenchCommand.run(log: log, quick: quick, json: json)
+    }
     var plan = quick ? BenchRunner.Plan.quick : BenchRunner.Plan.full
     if let operations {
       guard operations > 0 else { throw HostError.usage("--operations must be at least 1, not \(operations)") }

@@ -41,7 +41,9 @@ features=$("$tool" features --json)
 [[ "$features" != *amountInput* ]] || fail "features lists the built-ins: $features"
 help=$("$tool" --help)
 [[ "$help" == *"USAGE: counter-tool <subcommand>"* ]] || fail "the help does not say counter-tool: $help"
-[[ "$help" != *" demo "* && "$help" != *" bench "* ]] || fail "the help offers demo or bench: $help"
+[[ "$help" != *" demo "* ]] || fail "the help offers refold's demo: $help"
+bench_help=$("$tool" bench --help)
+[[ "$bench_help" == *"--log <log>"* && "$bench_help" != *"W1"* ]] || fail "bench is not the log's (or offers refold's workloads): $bench_help"
 if "$tool" run nope 2>"$work/err"; then fail "an unknown feature was accepted"; fi
 [[ "$(cat "$work/err")" == "counter-tool: unknown feature 'nope'; known features: counter" ]] \
   || fail "the error line: $(cat "$work/err")"
@@ -68,6 +70,11 @@ verified=$("$tool" replay "$work/counter.log")
 [[ "$verified" == *"verified"* ]] || fail "replay did not verify: $verified"
 inspected=$("$tool" inspect "$work/counter.log")
 [[ "$inspected" == *"feature counter"* ]] || fail "inspect: $inspected"
+
+echo "== counter-tool: bench --log measures the Counter reducer and its bindings on the recorded log"
+bench=$("$tool" bench --log "$work/counter.log" --quick)
+[[ "$bench" == "counter: "*" events in "*" action cases, folded "* ]] || fail "bench --log: $bench"
+[[ "$bench" == *$'\nfactTapped '* && "$bench" == *$'\nbindings: 2, '* ]] || fail "bench --log by case, with the bindings: $bench"
 
 echo "== counter-tool: without --base-url the client says why it has no fact"
 unserved=$(printf '{"factTapped":{}}\n' | "$tool" run counter)

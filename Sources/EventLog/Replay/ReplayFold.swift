@@ -1,10 +1,10 @@
-import StoreCore
+package import StoreCore
 import CustomDump
 
 /// What replay does with each record of a log, as a pure state machine: fold events from the
 /// start (or from a snapshot), verify checkpoints, stop at `until`. The sequential and the
 /// parallel reader both feed it, so they agree on every result and every error.
-struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Codable {
+package struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Codable {
   /// The snapshot could not be used: replay again from the start.
   struct SnapshotMissing: Error {}
 
@@ -21,7 +21,7 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
   let decoder = LogJSONDecoder()
   /// Hands each event's recorded draws back to the reducer. Installed on the folding thread
   /// for the whole replay (`Replayer.run`).
-  let tape = DrawTape(mode: .replaying)
+  package let tape = DrawTape(mode: .replaying)
   /// The shared values the reducer sees (`Shared`): the log's, never a file's.
   let shared = SharedValues.replaying()
   /// Whether the state holds shared fields: only then does each fold mark its thread.
@@ -29,7 +29,7 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
   /// What a divergence at the next checkpoint lists of the actions folded before it.
   private var recent = RecentActions<R.Action>()
 
-  private(set) var state: R.State
+  package private(set) var state: R.State
   /// The second replay's state, when checking determinism.
   private var twin: R.State?
   private(set) var folding: Bool
@@ -42,7 +42,7 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
   private(set) var foldedEvents = 0
   private(set) var lastSeq: UInt64 = 0
 
-  init(
+  package init(
     reducer: R, header: LogHeader, path: String, until: UInt64?, snapshot: UInt64, verify: Bool,
     checksDeterminism: Bool = false, migration: MigrationChain = .none
   ) throws {
@@ -65,7 +65,7 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
 
   /// Folds the event `seq` (whose action `action` decodes), handing the reducer the values it
   /// drew when the event was recorded; `false` once `until` is passed, when reading should stop.
-  mutating func event(seq: UInt64, line: Int, draws: [Draw], _ action: () throws -> R.Action) throws -> Bool {
+  package mutating func event(seq: UInt64, line: Int, draws: [Draw], _ action: () throws -> R.Action) throws -> Bool {
     if let until, seq > until { return false }
     eventCount += 1
     lastSeq = seq
@@ -167,7 +167,7 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
   // MARK: Decoding and checking
 
   /// The error for an action that does not decode.
-  static func undecodableAction(_ error: any Error, action: JSONValue, path: String, line: Int, seq: UInt64) -> LogReadError {
+  package static func undecodableAction(_ error: any Error, action: JSONValue, path: String, line: Int, seq: UInt64) -> LogReadError {
     LogReadError(
       .undecodableAction, file: path, line: line, seq: seq,
       message: "cannot decode the action: \(explain(error, action: action))")
@@ -184,7 +184,7 @@ struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Coda
   }
 
   /// Decodes an action as the log holds it, upgraded to the feature's schema first.
-  static func decodeAction(_ json: JSONValue, migration: MigrationChain, decoder: LogJSONDecoder) throws -> R.Action {
+  package static func decodeAction(_ json: JSONValue, migration: MigrationChain, decoder: LogJSONDecoder) throws -> R.Action {
     try decoder.decode(R.Action.self, from: migration.isEmpty ? json : try migration.upgradeAction(json))
   }
 

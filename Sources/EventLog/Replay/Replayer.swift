@@ -28,7 +28,7 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
   /// fall. Default false.
   public var checksDeterminism = false
   /// How the lines are read and parsed. Tests pick a path; replay picks one by the file's size.
-  var reading = Reading.automatic
+  package var reading = Reading.automatic
   /// Where the line of an event starts (its byte offset and its line number), for a caller that
   /// has indexed the log: a replay from a snapshot then reads from the snapshot's event instead
   /// of checking every line before it (and ``ReplayResult/eventCount`` counts the events from
@@ -53,7 +53,7 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
 
   /// The sequential reader, or the parallel one: worker threads parse and decode chunks of the
   /// log while this thread folds them in order.
-  enum Reading {
+  package enum Reading {
     /// Parallel for a log of at least two chunks on a machine with more than one core.
     case automatic
     case sequential

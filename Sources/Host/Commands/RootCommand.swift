@@ -8,6 +8,14 @@ struct RootCommand: AsyncParsableCommand {
     let name = host.commandName
     let example = Help.example
     // The host's own commands first (`refold demo`): their abstracts are in the list below.
+    let hosted: [any ParsableCommand.Type] = [
+      FeaturesCommand.self, RunCommand.self, ReplayCommand.self, InspectCommand.self, DiffCommand.self, CheckCommand.self,
+      TestGenCommand.self, MigrateCommand.self, DevtoolsCommand.self, CollectCommand.self, StoreCommand.self,
+      LogBenchCommand.self,
+    ]
+    // A host's command of a hosted command's name replaces it (`refold`'s `bench`, which runs
+    // the built-in workloads, and hands `--log` to the hosted one).
+    let replaced = Set(host.commands.compactMap { $0.configuration.commandName })
     let extra = host.commands.compactMap { $0.configuration.commandName.map { "  \(name) \($0)" } }
     return CommandConfiguration(
       commandName: name,
@@ -27,16 +35,14 @@ struct RootCommand: AsyncParsableCommand {
           \(name) test-gen session.log > SessionTests.swift
           \(name) migrate old.log --out new.log
           \(name) devtools session.log
+          \(name) bench --log session.log
 
         Exit codes: 0 ok, 1 a replay diverged, 2 an unreadable, corrupt or mismatched input, 64 a \
         usage error, 70 the host could not do its part (e.g. recording stopped; the run went on), \
         74 stdout could not be written, 141 stdout's reader left, 130/143 run stopped by SIGINT or \
         SIGTERM (the log is closed first in each).
         """,
-      subcommands: [
-        FeaturesCommand.self, RunCommand.self, ReplayCommand.self, InspectCommand.self, DiffCommand.self, CheckCommand.self, TestGenCommand.self, MigrateCommand.self, DevtoolsCommand.self,
-        CollectCommand.self, StoreCommand.self,
-      ] + host.commands
+      subcommands: hosted.filter { !replaced.contains($0.configuration.commandName ?? "") } + host.commands
     )
   }
 }

@@ -17,6 +17,10 @@ extension AmountInput: RefoldFeature {
   public static func initialState(in environment: FeatureEnvironment) -> State { State() }
   public static let exampleActions: [Action] = [.textChanged("12a"), .textChanged("5000000"), .textChanged("1234")]
   public init(environment: FeatureEnvironment) { self.init() }
+  /// The screen's two: the field's text and the line under it (`bench --log` measures them).
+  @MainActor public static func bindings(of store: Store<State, Action>) -> [StoreBinding] {
+    [store.bind(\.text) { _ in }, store.bind(\.output) { _ in }]
+  }
 }
 
 extension SignIn: RefoldFeature {

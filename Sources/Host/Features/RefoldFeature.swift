@@ -48,10 +48,21 @@ where State: Codable & Equatable & Sendable, Action: Codable & Sendable {
   /// }
   /// ```
   static func prepareDependencies(_ dependencies: inout DependencyValues, in environment: FeatureEnvironment)
+  /// The bindings a screen of this feature makes on its store, for `bench --log` to measure
+  /// against the states of a recorded log. Return every binding made; their callbacks run on
+  /// each change, as a view's would. The default makes none.
+  ///
+  /// ```swift
+  /// @MainActor public static func bindings(of store: Store<State, Action>) -> [StoreBinding] {
+  ///   [store.bind(\.count) { _ in }, store.bind(\.fact) { _ in }]
+  /// }
+  /// ```
+  @MainActor static func bindings(of store: Store<State, Action>) -> [StoreBinding]
 }
 
 extension RefoldFeature {
   public static var schemaVersion: Int { 1 }
   public static var migrations: [LogMigration] { [] }
   public static func prepareDependencies(_ dependencies: inout DependencyValues, in environment: FeatureEnvironment) {}
+  @MainActor public static func bindings(of store: Store<State, Action>) -> [StoreBinding] { [] }
 }

@@ -11,6 +11,7 @@ import Store
 //   swift run counter-tool features
 //   echo '"incrementTapped"' | swift run counter-tool run counter --record counter.log
 //   swift run counter-tool replay counter.log
+//   swift run -c release counter-tool bench --log counter.log
 
 extension Counter: RefoldFeature {
   public static let featureName = "counter"
@@ -23,6 +24,11 @@ extension Counter: RefoldFeature {
   public static func prepareDependencies(_ dependencies: inout DependencyValues, in environment: FeatureEnvironment) {
     dependencies.continuousClock = environment.clock
     dependencies.facts = environment.baseURL.map { FactClient.live(baseURL: $0) } ?? .unavailable
+  }
+
+  /// The counter screen's bindings, for `counter-tool bench --log` to measure on a log's states.
+  @MainActor public static func bindings(of store: Store<State, Action>) -> [StoreBinding] {
+    [store.bind(\.count) { _ in }, store.bind(\.fact) { _ in }]
   }
 }
 

@@ -1,5 +1,3 @@
-import Host
-import BenchWorkloads
 import CSystemCalls
 import Foundation
 import Synchronization
@@ -14,7 +12,7 @@ import Synchronization
 /// lower bound, and `refold bench` reports no figure for them (nor for OpenCombine, which
 /// allocates outside this hook too). package-benchmark's
 /// MallocInterposer (the `Benchmarks/` package) counts every `malloc`.
-enum AllocationCounter {
+package enum AllocationCounter {
   private typealias AllocateObject = @convention(c) (
     _ metadata: UnsafeRawPointer?, _ size: Int, _ alignmentMask: Int
   ) -> UnsafeMutableRawPointer?
@@ -61,8 +59,12 @@ enum AllocationCounter {
     #endif
   }
 
+  /// The allocations counted so far: read before and after a step inside ``counting(threadOnly:_:)``
+  /// for that step's count (`bench --log` counts each action so).
+  package static var countSoFar: Int { count.load(ordering: .relaxed) }
+
   /// Whether this runtime lets allocations be counted.
-  static var isAvailable: Bool { slots != nil && original != 0 }
+  package static var isAvailable: Bool { slots != nil && original != 0 }
 
   /// How many Swift heap allocations happened while `body` ran, on any thread or (with
   /// `threadOnly`) on this one; nil when counting is unavailable.
@@ -70,7 +72,7 @@ enum AllocationCounter {
   /// Counting slows the runtime's retain and release down while it is on, so `refold bench`
   /// counts in passes of their own, never while it times.
   @MainActor
-  static func counting<R>(threadOnly: Bool = false, _ body: () throws -> R) rethrows -> (result: R, allocations: Int?) {
+  package static func counting<R>(threadOnly: Bool = false, _ body: () throws -> R) rethrows -> (result: R, allocations: Int?) {
     guard isAvailable, let slots else { return (try body(), nil) }
     onlyThread.store(threadOnly ? currentThread() : 0, ordering: .relaxed)
     defer { onlyThread.store(0, ordering: .relaxed) }
