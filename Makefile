@@ -15,8 +15,8 @@ build: deps
 
 # The test binary is built first so that a compile error stops here, with its message.
 # Each test target runs a few suites per process, under a watchdog (scripts/run-tests.sh): a
-# hang prints the stuck process's threads and the tests that never ended, and fails; one with
-# no thread running any task still runs once more, loudly (docs/test-stall.md).
+# hang prints the stuck process's threads and the tests that never ended, and fails at once,
+# never run again (docs/test-stall.md).
 TEST_TARGETS = $(notdir $(wildcard Tests/*Tests))
 
 test: deps
@@ -64,4 +64,4 @@ asan: deps
 	./scripts/asan.sh
 
 clean:
-	rm -rf .build .build-fuzz .build-asan .build-tsan .build-docs
+	rm -rf .build .build-fuzz .build-asan .build-tsan .build-docs .build-ci

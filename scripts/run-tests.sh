@@ -13,19 +13,16 @@
 #   stands, and the hang is reported as such;
 # - otherwise tests never ended, and the watchdog names them (Swift Testing's output is read
 #   line by line, so a test that started is seen). If a thread is inside a task's job
-#   (`swift_job_run` in its backtrace: a task blocked in a lock, a `recv`, a sleep), it fails at
-#   once. A process with no thread in any job is waiting for a resumption that never comes:
-#   every such stall read so far was a hang of the tested code or a dependency's, not the
-#   platform's, and both are fixed (docs/test-stall.md). For one more round the group still
-#   runs again, at most $REFOLD_TEST_STALL_RERUNS times (1; the stress script sets 0, to count
-#   them), each time loudly, with the tests and threads printed. A failure is never run again.
+#   (`swift_job_run` in its backtrace: a task blocked in a lock, a `recv`, a sleep), it is a
+#   HANG; if none is, the process waits for a resumption that never comes: STUCK. Either way
+#   the group fails at once and is never run again: every such stall read so far was a hang of
+#   the tested code or a dependency's, and each was fixed (docs/test-stall.md).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 target=$1
 shift
 limit=${REFOLD_TEST_TIME_LIMIT:-120}
 chunk=${REFOLD_TEST_CHUNK:-40}
-reruns=${REFOLD_TEST_STALL_RERUNS:-1}
 
 # "StoreTests.BindingTests/bindCalls…()" → "BindingTests", counted, in listing order.
 # REFOLD_TEST_SUITES (a regular expression) keeps only the suites it matches.
@@ -148,18 +145,10 @@ run_group() {
 
 for group in "${groups[@]}"; do
   echo "-- $target: ${group//|/, }"
-  attempt=0
-  while true; do
-    run_group "$group" "$@"
-    status=$?
-    [ "$status" -eq 0 ] && break
-    if [ "$status" -eq 124 ] && [ "$attempt" -lt "$reruns" ]; then
-      attempt=$((attempt + 1))
-      echo "run-tests: STUCK: $target (${group//|/, }) stopped with tests that never ended (named above) and no thread inside a job: a resumption that never came (docs/test-stall.md). Running it again ($attempt of $reruns)." >&2
-      continue
-    fi
-    [ "$status" -eq 124 ] && echo "run-tests: STUCK: $target (${group//|/, }) stopped with tests that never ended (named above); failing." >&2
-    [ "$status" -eq 125 ] && echo "run-tests: HANG: $target (${group//|/, }) stopped with tests pending while a task was blocked inside its job (swift_job_run in the threads above): a hang in the tested code or in a test; failing, not run again." >&2
-    exit 1
-  done
+  run_group "$group" "$@"
+  status=$?
+  [ "$status" -eq 0 ] && continue
+  [ "$status" -eq 124 ] && echo "run-tests: STUCK: $target (${group//|/, }) stopped with tests that never ended (named above) and no thread inside a job: a resumption that never came (docs/test-stall.md); failing, not run again." >&2
+  [ "$status" -eq 125 ] && echo "run-tests: HANG: $target (${group//|/, }) stopped with tests pending while a task was blocked inside its job (swift_job_run in the threads above): a hang in the tested code or in a test; failing, not run again." >&2
+  exit 1
 done
