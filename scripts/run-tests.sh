@@ -9,8 +9,8 @@
 # thread's backtrace of the stuck test process (gdb) and ends that process and its `swift test`
 # by their PIDs (nothing else). Then (docs/test-stall.md):
 # - if the process had printed its final summary ("Test run with N tests … passed/failed"),
-#   every test ran and reported, and only the process's exit hung: the summary's verdict
-#   stands, and the hang is reported as such;
+#   every test ran and reported, and then the process did not exit: an EXIT HANG, which fails
+#   too (something the tests started never ended);
 # - otherwise tests never ended, and the watchdog names them (Swift Testing's output is read
 #   line by line, so a test that started is seen). If a thread is inside a task's job
 #   (`swift_job_run` in its backtrace: a task blocked in a lock, a `recv`, a sleep), it is a
@@ -122,9 +122,9 @@ run_group() {
         summary=$(grep -a 'Test run with [0-9]* test' "$output" | tail -1)
         rm -f "$output"
         if [ -n "$summary" ]; then
-          echo "run-tests: $target ($members): every test had reported; only the process's exit hung. Its verdict: $summary" >&2
+          echo "run-tests: $target ($members): every test had reported ($summary), but the process never exited" >&2
           rm -f "$dump"
-          case "$summary" in *" passed after "*) return 0 ;; *) return 1 ;; esac
+          return 126
         fi
         # A thread inside a task's job is a task that blocked: not the platform's empty pool.
         if grep -q 'swift_job_run' "$dump"; then
@@ -149,6 +149,7 @@ for group in "${groups[@]}"; do
   status=$?
   [ "$status" -eq 0 ] && continue
   [ "$status" -eq 124 ] && echo "run-tests: STUCK: $target (${group//|/, }) stopped with tests that never ended (named above) and no thread inside a job: a resumption that never came (docs/test-stall.md); failing, not run again." >&2
+  [ "$status" -eq 126 ] && echo "run-tests: EXIT HANG: $target (${group//|/, }) ran every test and then did not exit (its threads above): something the tests started never ended; failing, not run again." >&2
   [ "$status" -eq 125 ] && echo "run-tests: HANG: $target (${group//|/, }) stopped with tests pending while a task was blocked inside its job (swift_job_run in the threads above): a hang in the tested code or in a test; failing, not run again." >&2
   exit 1
 done

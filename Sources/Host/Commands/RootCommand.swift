@@ -7,7 +7,6 @@ struct RootCommand: AsyncParsableCommand {
     let host = HostConfiguration.current
     let name = host.commandName
     let example = Help.example
-    // The host's own commands first (`refold demo`): their abstracts are in the list below.
     let hosted: [any ParsableCommand.Type] = [
       FeaturesCommand.self, RunCommand.self, ReplayCommand.self, InspectCommand.self, DiffCommand.self, CheckCommand.self,
       TestGenCommand.self, MigrateCommand.self, DevtoolsCommand.self, CollectCommand.self, StoreCommand.self,
@@ -16,6 +15,7 @@ struct RootCommand: AsyncParsableCommand {
     // A host's command of a hosted command's name replaces it (`refold`'s `bench`, which runs
     // the built-in workloads, and hands `--log` to the hosted one).
     let replaced = Set(host.commands.compactMap { $0.configuration.commandName })
+    // The host's own commands first (`refold demo`): their abstracts are in the list below.
     let extra = host.commands.compactMap { $0.configuration.commandName.map { "  \(name) \($0)" } }
     return CommandConfiguration(
       commandName: name,
