@@ -159,6 +159,25 @@ struct ActionPathFromConstructorTests {
     #expect(optional.extract(.optional(5)) == .some(5))
     #expect(optional.extract(.add(5)) == nil)
   }
+
+  /// Once a path has matched its case, it takes the payload by the case number alone (no
+  /// second look through the embed): the same values come out for every payload shape.
+  @Test func aLearnedCaseGivesTheSamePayloadsAsTheFirstMatch() {
+    let pair = ActionPath(Shape.pair)
+    let labelled = ActionPath(Shape.labelled)
+    let nested = ActionPath(Shape.nested)
+    let optional = ActionPath(Shape.optional)
+    for _ in 0..<2 {
+      #expect(pair.extract(.pair(1, "a")).map { [$0.0 == 1, $0.1 == "a"] } == [true, true])
+      #expect(pair.extract(.labelled(id: 1, name: "a")) == nil)
+      #expect(labelled.extract(.labelled(id: 2, name: "b")).map { [$0.0 == 2, $0.1 == "b"] } == [true, true])
+      #expect(nested.extract(.nested(.nested(.add(1)))) == .nested(.add(1)))
+      #expect(nested.extract(.add(1)) == nil)
+      #expect(optional.extract(.optional(nil)) == .some(nil))
+      #expect(optional.extract(.optional(7)) == .some(7))
+      #expect(optional.extract(.add(7)) == nil)
+    }
+  }
 }
 
 extension Effect {
