@@ -5,7 +5,7 @@
 #   scripts/stress-tests.sh [--runs N] [--sanitize thread] [--busy N]
 #
 # --busy N: how many busy loops keep the cores busy (2 by default; CI gives 0 and runs the
-# pass beside its ThreadSanitizer build, which keeps both cores busy instead).
+# pass beside its ThreadSanitizer tests, which keep the other core busy instead).
 #
 # The suites: Refold's own clock-driven ones (EffectRuntimeTests, TestStoreTests, LeakTests,
 # MusicSearchTests, AppFeatureTests) and a user's (Examples/Counter's CounterFeatureTests, on
@@ -24,6 +24,9 @@ while [ $# -gt 0 ]; do
     --busy) busy_loops=$2; shift 2 ;;
     *) echo "stress-tests: unknown option $1 (use --runs N, --sanitize thread, --busy N)" >&2; exit 64 ;;
   esac
+done
+for number in "$runs" "$busy_loops"; do
+  [[ "$number" =~ ^[0-9]+$ ]] || { echo "stress-tests: '$number' is not a whole number (--runs N, --busy N)" >&2; exit 64; }
 done
 options=("${sanitize[@]}" --scratch-path "$scratch")
 counter=(--package-path Examples/Counter "${sanitize[@]}" --scratch-path "Examples/Counter/$scratch")
