@@ -40,20 +40,17 @@ struct LogBench<F: RefoldFeature> {
     // The fold: feature and floor passes in turn, so that both see the same machine.
     var best = [UInt64](repeating: .max, count: cases)
     var floorBest = UInt64.max
-    var passes = 0
     let reducer = F(environment: .replay)
     let nothing = Reduce<F.State, F.Action> { _, _ in .none }
-    let start = DispatchTime.now().uptimeNanoseconds
-    repeat {
-      passes += 1
-      progress("bench: folding \(session.events.count) events, pass \(passes)")
+    let passes = try repeatPasses(for: plan.budget * 2) { pass in
+      progress("bench: folding \(session.events.count) events, pass \(pass)")
       var times = [UInt64](repeating: 0, count: cases)
       try foldPass(reducer, replaysDraws: true) { index, nanoseconds, _ in times[index] &+= nanoseconds }
       for index in 0..<cases { best[index] = min(best[index], times[index]) }
       var floor: UInt64 = 0
       try foldPass(nothing, replaysDraws: false) { _, nanoseconds, _ in floor &+= nanoseconds }
       floorBest = min(floorBest, floor)
-    } while DispatchTime.now().uptimeNanoseconds - start < Self.nanoseconds(plan.budget) * 2
+    }
 
     // Allocations: one pass each, apart from the timed ones (counting slows the runtime).
     progress("bench: counting allocations")
@@ -66,14 +63,15 @@ struct LogBench<F: RefoldFeature> {
       try foldPass(nothing, replaysDraws: false) { _, _, allocated in floorAllocations += allocated }
     }
 
-    let events = max(session.events.count, 1)
+    // Every case has at least one event: the names come from the events.
+    let events = session.events.count
     let floor = Double(floorBest) / Double(events)
     let rows = (0..<cases).map { index in
-      let perAction = Double(best[index]) / Double(max(counts[index], 1))
+      let perAction = Double(best[index]) / Double(counts[index])
       return LogBenchReport.ActionCase(
         name: session.caseNames[index], events: counts[index], nsPerAction: perAction,
         nsOverFloor: max(perAction - floor, 0),
-        allocationsPerAction: counted == nil ? nil : Double(allocations[index]) / Double(max(counts[index], 1)))
+        allocationsPerAction: counted == nil ? nil : Double(allocations[index]) / Double(counts[index]))
     }
     return LogBenchReport(
       feature: F.featureName, file: session.path, events: session.events.count, passes: passes,
@@ -110,14 +108,9 @@ struct LogBench<F: RefoldFeature> {
   /// the feature registers none.
   private func bindingCost() throws -> LogBenchReport.Bindings? {
     let initial = try session.startFold(with: Reduce<F.State, F.Action> { _, _ in .none }).state
-    let probe = Store(initialState: initial, reducer: Reduce<F.State, F.Action> { _, _ in .none })
-    let registered = F.bindings(of: probe)
-    guard !registered.isEmpty else { return nil }
-    registered.forEach { $0.cancel() }
-
-    progress("bench: the states for the bindings")
-    let events = Array(session.events.prefix(plan.bindingEvents))
-    let states = StateSequence<F.State>(try statesAfter(events))
+    // The states are folded only for a feature that binds something: the stores are made
+    // first, and take them once they are.
+    let states = StateSequence<F.State>()
     let replace = Reduce<F.State, F.Action> { state, _ in
       state = states.next()
       return .none
@@ -126,20 +119,22 @@ struct LogBench<F: RefoldFeature> {
     let bound = Store(initialState: initial, reducer: replace)
     let bindings = F.bindings(of: bound)
     defer { bindings.forEach { $0.cancel() } }
+    guard !bindings.isEmpty else { return nil }
+
+    progress("bench: the states for the bindings")
+    let events = Array(session.events.prefix(plan.bindingEvents))
+    states.load(try statesAfter(events))
 
     var bareBest = UInt64.max
     var boundBest = UInt64.max
-    var passes = 0
-    let start = DispatchTime.now().uptimeNanoseconds
-    repeat {
-      passes += 1
-      progress("bench: the bindings, pass \(passes)")
+    try repeatPasses(for: plan.budget) { pass in
+      progress("bench: the bindings, pass \(pass)")
       states.rewind()
       bareBest = min(bareBest, Self.timeCommits(of: bare, events))
       states.rewind()
       boundBest = min(boundBest, Self.timeCommits(of: bound, events))
-    } while DispatchTime.now().uptimeNanoseconds - start < Self.nanoseconds(plan.budget)
-    let commits = Double(max(events.count, 1))
+    }
+    let commits = Double(events.count)
     return LogBenchReport.Bindings(
       count: bindings.count, commits: events.count, nsPerCommit: Double(boundBest) / commits,
       storeNsPerCommit: Double(bareBest) / commits)
@@ -173,11 +168,8 @@ struct LogBench<F: RefoldFeature> {
     var replayBest = UInt64.max
     var readingBest = UInt64.max
     var verified = 0
-    var passes = 0
-    let start = DispatchTime.now().uptimeNanoseconds
-    repeat {
-      passes += 1
-      progress("bench: replaying the file, pass \(passes)")
+    try repeatPasses(for: plan.budget) { pass in
+      progress("bench: replaying the file, pass \(pass)")
       var replayer = Replayer(reducer: F(environment: .replay), migrations: F.migrations)
       replayer.reading = .sequential
       var began = DispatchTime.now().uptimeNanoseconds
@@ -189,7 +181,7 @@ struct LogBench<F: RefoldFeature> {
       let reader = try LogReader(file: file)
       while try reader.next() != nil {}
       readingBest = min(readingBest, DispatchTime.now().uptimeNanoseconds &- began)
-    } while DispatchTime.now().uptimeNanoseconds - start < Self.nanoseconds(plan.budget)
+    }
     let events = Double(session.events.count)
     return LogBenchReport.Replay(
       events: session.events.count, checkpoints: session.checkpoints, verifiedCheckpoints: verified,
@@ -197,8 +189,18 @@ struct LogBench<F: RefoldFeature> {
       readingEventsPerSecond: events / (Double(max(readingBest, 1)) / 1e9))
   }
 
-  private static func nanoseconds(_ duration: Duration) -> UInt64 {
-    UInt64(duration.components.seconds) * 1_000_000_000 + UInt64(duration.components.attoseconds / 1_000_000_000)
+  /// Runs `pass` (numbered from 1) at least once and again until `budget` has passed; returns
+  /// how many ran.
+  @discardableResult
+  private func repeatPasses(for budget: Duration, _ pass: (Int) throws -> Void) rethrows -> Int {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var passes = 0
+    repeat {
+      passes += 1
+      try pass(passes)
+    } while start.duration(to: clock.now) < budget
+    return passes
   }
 }
 
@@ -216,10 +218,13 @@ struct LogBenchPlan {
 /// The states a log went through, handed out one per commit to a store whose reducer only
 /// takes the next one.
 private final class StateSequence<State> {
-  private let states: [State]
+  private var states: [State] = []
   private var index = 0
 
-  init(_ states: [State]) { self.states = states }
+  func load(_ states: [State]) {
+    self.states = states
+    index = 0
+  }
 
   func next() -> State {
     defer { index += 1 }
