@@ -136,7 +136,7 @@ struct ActionPathFromConstructorTests {
     #expect(EnumTag.of(Counter.State()) == nil)
   }
 
-  @Test func aLearnedCaseStillExtractsEveryValueOfIt() {
+  @Test func aPathUsedAgainStillExtractsEveryValueOfItsCase() {
     let remove = ActionPath(Shape.remove)
     #expect(remove.extract(.add(1)) == nil)
     #expect(remove.extract(.remove(1)) == 1)
@@ -160,9 +160,9 @@ struct ActionPathFromConstructorTests {
     #expect(optional.extract(.add(5)) == nil)
   }
 
-  /// Once a path has matched its case, it takes the payload by the case number alone (no
-  /// second look through the embed): the same values come out for every payload shape.
-  @Test func aLearnedCaseGivesTheSamePayloadsAsTheFirstMatch() {
+  /// A path used again gives the same payloads as on its first match, for every payload shape
+  /// (the ones read by case number and the ones read through `Mirror` alike).
+  @Test func aPathUsedAgainGivesTheSamePayloadsAsItsFirstMatch() {
     let pair = ActionPath(Shape.pair)
     let labelled = ActionPath(Shape.labelled)
     let nested = ActionPath(Shape.nested)

@@ -90,6 +90,7 @@ extension Effect {
 
 extension Effect {
   /// Whether this is `.none`: a reducer that lifts effects can skip making closures for it.
+  @inlinable @usableFromInline
   package var isNone: Bool {
     if case .none = operation { true } else { false }
   }

@@ -89,13 +89,14 @@ extension Reducer {
 public protocol EphemeralState {}
 
 public struct _PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: Parent
-  let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Child.State>>
-  let toPresentationAction: ActionPath<Parent.Action, PresentationAction<Child.Action>>
-  let child: Child
-  let dismissesOnEveryAction: Bool
-  let location: CallSite
+  @usableFromInline let parent: Parent
+  @usableFromInline let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Child.State>>
+  @usableFromInline let toPresentationAction: ActionPath<Parent.Action, PresentationAction<Child.Action>>
+  @usableFromInline let child: Child
+  @usableFromInline let dismissesOnEveryAction: Bool
+  @usableFromInline let location: CallSite
 
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let before = lifetime(in: state)
     var childEffect = Effect<Parent.Action>.none
@@ -124,16 +125,21 @@ public struct _PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
     if dismisses, let before, lifetime(in: state) == before {
       state[keyPath: toPresentationState].wrappedValue = nil
     }
-    guard let before, before != lifetime(in: state) else { return .merge(childEffect, parentEffect) }
+    guard let before, before != lifetime(in: state) else {
+      // Most actions start nothing in the child: no merge (and no array) for them.
+      return childEffect.isNone ? parentEffect : .merge(childEffect, parentEffect)
+    }
     // The child was dismissed (or replaced): its effects go with it, the ones just started too.
     return .merge(childEffect, parentEffect, .cancel(id: before))
   }
 
-  private func lifetime(in state: Parent.State) -> ChildLifetime? {
+  @inlinable
+  func lifetime(in state: Parent.State) -> ChildLifetime? {
     state[keyPath: toPresentationState].wrappedValue.map { ChildLifetime.of($0, at: toPresentationState) }
   }
 
-  private func reduceChild(
+  @usableFromInline
+  func reduceChild(
     into state: inout Parent.State, action: Child.Action, lifetime: ChildLifetime
   ) -> Effect<Parent.Action> {
     let effect = child.reduce(into: &state[keyPath: toPresentationState].wrappedValue!, action: action)

@@ -17,14 +17,37 @@
 /// Neither form needs a macro, so the package builds without swift-syntax.
 public struct ActionPath<Root, Value>: Sendable {
   public let embed: @Sendable (Value) -> Root
-  public let extract: @Sendable (Root) -> Value?
+  @usableFromInline let extraction: Extraction
+
+  /// How `extract` reads: a closure given by hand, or the case `embed` constructs. The second
+  /// needs no closure of its own, so a path built in a `body` for every action allocates nothing
+  /// beyond its `embed`.
+  @usableFromInline
+  enum Extraction: Sendable {
+    case closure(@Sendable (Root) -> Value?)
+    case caseOfEmbed
+  }
 
   public init(
     embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?
   ) {
     self.embed = embed
-    self.extract = extract
+    self.extraction = .closure(extract)
+  }
+
+  init(caseOf embed: @escaping @Sendable (Value) -> Root) {
+    self.embed = embed
+    self.extraction = .caseOfEmbed
+  }
+
+  /// The child's part of `root`, or nil when `root` is not of this path's case.
+  @inlinable
+  public func extract(_ root: Root) -> Value? {
+    switch extraction {
+    case let .closure(extract): extract(root)
+    case .caseOfEmbed: EnumCase.extract(root, as: embed)
+    }
   }
 }
 

@@ -7,6 +7,7 @@
 /// are cancelled.
 // NB: Unchecked, because `AnyHashable` is not `Sendable`. It holds key paths (`Sendable`) and
 //     the ids of the reducers' own state, and the effect runtime reads it on the main actor only.
+@usableFromInline
 struct ChildLifetime: Hashable, @unchecked Sendable {
   let place: AnyHashable
   let id: AnyHashable?
@@ -17,6 +18,7 @@ struct ChildLifetime: Hashable, @unchecked Sendable {
   }
 
   /// A child at `place`, identified by its own `id` when its state is `Identifiable`.
+  @usableFromInline
   static func of<ChildState>(_ child: ChildState, at place: some Hashable) -> Self {
     guard let identifiable = child as? any Identifiable else { return Self(place: place, id: nil) }
     return Self(place: place, id: id(of: identifiable))

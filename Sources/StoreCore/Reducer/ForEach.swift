@@ -113,6 +113,7 @@ struct CallSite: Sendable {
   let line: UInt
   let column: UInt
 
+  @usableFromInline
   func report(_ message: String) {
     reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }

@@ -2,14 +2,14 @@
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
   @inlinable
-  public static func buildExpression<R: Reducer<State, Action>>(_ reducer: R) -> R { reducer }
+  public static func buildExpression<R: Reducer<State, Action>>(_ reducer: consuming R) -> R { reducer }
 
   @inlinable
-  public static func buildPartialBlock<R: Reducer<State, Action>>(first: R) -> R { first }
+  public static func buildPartialBlock<R: Reducer<State, Action>>(first: consuming R) -> R { first }
 
   @inlinable
   public static func buildPartialBlock<R0: Reducer<State, Action>, R1: Reducer<State, Action>>(
-    accumulated: R0, next: R1
+    accumulated: consuming R0, next: consuming R1
   ) -> _SequenceReducer<R0, R1> {
     _SequenceReducer(first: accumulated, second: next)
   }
