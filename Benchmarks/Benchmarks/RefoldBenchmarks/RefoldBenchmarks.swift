@@ -26,6 +26,7 @@ let benchmarks: @Sendable () -> Void = {
   }
   registerEventLogBenchmarks()
   registerPrinterAndObservationBenchmarks()
+  registerComposedBenchmarks()
 }
 
 /// No spaces: package-benchmark writes a threshold file with "_" for " " but looks it up by
