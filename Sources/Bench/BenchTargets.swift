@@ -40,6 +40,13 @@ struct BenchTarget: Sendable {
       let ratio = wide / counter
       return (ratio <= 10 ? .pass : .fail, "\(BenchFormat.number(ratio))× W1")
     },
+    BenchTarget(name: "W2 on 64 KB ≤ 1.5× W2 on 8 KB") { results in
+      guard let large = results[.w2, .refold64KB]?.nsPerOp, let wide = results[.w2, .refold]?.nsPerOp else {
+        return (.notMeasured, "not measured")
+      }
+      let ratio = large / wide
+      return (ratio <= 1.5 ? .pass : .fail, "\(BenchFormat.number(ratio))× W2")
+    },
     BenchTarget(name: "W3 ≤ 1.5× naive") { results in
       guard let refold = results[.w3, .refold]?.nsPerOp, let naive = results[.w3, .naive]?.nsPerOp else {
         return (.notMeasured, "not measured")

@@ -50,6 +50,8 @@ public enum Bench {
     case floor
     /// W2 only: the floor, but finding the changed field by comparing all 1,000.
     case floorScan = "floor-scan"
+    /// W2 only: Refold on a 64 KB state whose bindings watch the same 1,000 fields (8 KB).
+    case refold64KB = "refold-64kb"
     /// W5 only: a log whose every action is distinct, so that replay decodes each one (W3's
     /// keystrokes repeat, and replay reuses what it decoded for the same bytes).
     case refoldDistinct = "refold-distinct"

@@ -3,7 +3,7 @@ extension Bench {
   public static func systems(for workload: Workload) -> [System] {
     switch workload {
     case .w1, .w3: [.refold, .naive, .opencombine, .floor]
-    case .w2: [.refold, .naive, .opencombine, .floor, .floorScan]
+    case .w2: [.refold, .refold64KB, .naive, .opencombine, .floor, .floorScan]
     case .w4: [.refold, .refoldUnrecorded]
     case .w5: [.refold, .refoldDistinct]
     case .w6: [.refold, .naive, .floor]
@@ -24,6 +24,7 @@ extension Bench {
     case (.w1, .opencombine): CounterCombine()
     case (.w1, .floor): CounterFloor()
     case (.w2, .refold): WideStore()
+    case (.w2, .refold64KB): LargeWideStore()
     case (.w2, .naive): WideObservable()
     case (.w2, .opencombine): WideCombine()
     case (.w2, .floor): WideFloor(scanning: false)

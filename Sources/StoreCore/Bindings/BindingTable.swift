@@ -10,6 +10,8 @@ public import Foundation
 ///   differ. The cost then follows what changed, not how many bindings exist. Equal bytes imply
 ///   an equal value because the copy is retained: a copy-on-write buffer that was mutated was
 ///   copied first, so its pointer changed. Different bytes are only a hint; `==` decides.
+///   Only the words some binding reads are compared (``watchedRanges``), so a large state whose
+///   bindings watch a small part of it costs what that part costs.
 ///
 /// Bindings on computed properties and selectors are always scanned. The dispatch itself is
 /// `Store.dispatchBindings()`, so that it is specialized with the store.
@@ -22,6 +24,13 @@ final class BindingTable<State> {
   @usableFromInline @exclusivity(unchecked) var bindingsByWord: [ContiguousArray<AnyBindingBox<State>>] = []
   /// The state the bindings last saw, kept only while the index is in use.
   @usableFromInline @exclusivity(unchecked) var previous: State?
+  /// The bytes of State that indexed bindings read, as ordered, merged ranges of whole words:
+  /// what a commit compares. For a plain-old-data State, `previous` is kept up to date in these
+  /// ranges only. Made again at the next commit after a binding is added or dropped.
+  @usableFromInline @exclusivity(unchecked) var watchedRanges: [Range<Int>] = []
+  @usableFromInline @exclusivity(unchecked) var watchedRangesAreStale = false
+  /// Set when a binding was added during a dispatch: `previous` is copied whole after it.
+  @usableFromInline @exclusivity(unchecked) var previousIsStale = false
   @usableFromInline @exclusivity(unchecked) var hasInactive = false
   /// Set while `Store.dispatchBindings()` walks the arrays, which must not change under it.
   @usableFromInline @exclusivity(unchecked) var isDispatching = false
@@ -74,7 +83,50 @@ final class BindingTable<State> {
     for word in (bytes.lowerBound / 8)..<((bytes.upperBound + 7) / 8) {
       bindingsByWord[word].append(box)
     }
-    if usesIndex && previous == nil { previous = currentState }
+    watchedRangesAreStale = true
+    if usesIndex && previous == nil {
+      previous = currentState
+    } else if previous != nil && _isPOD(State.self) {
+      // A plain-old-data `previous` is patched only where bindings watch: these words may be
+      // older than the state the new binding starts from, and a change back to what they hold
+      // would then go unseen. Not while a dispatch compares them (a callback that binds): that
+      // would hide this commit's change from the bindings already there. Then the whole of
+      // `previous` is brought up to date once the dispatch is over.
+      if isDispatching {
+        previousIsStale = true
+      } else {
+        refreshPrevious(words: bytes, from: currentState)
+      }
+    }
+  }
+
+  private func refreshPrevious(words bytes: Range<Int>, from currentState: State) {
+    let start = bytes.lowerBound / 8 * 8
+    let end = min((bytes.upperBound + 7) / 8 * 8, MemoryLayout<State>.size)
+    withUnsafeBytes(of: currentState) { current in
+      _withUnsafeMutablePointer(to: &previous!) { old in
+        (UnsafeMutableRawPointer(old) + start).copyMemory(from: current.baseAddress! + start, byteCount: end - start)
+      }
+    }
+  }
+
+  /// Merges the words that some binding reads into ranges.
+  @usableFromInline
+  func updateWatchedRanges() {
+    watchedRangesAreStale = false
+    let size = MemoryLayout<State>.size
+    var ranges: [Range<Int>] = []
+    var start: Int?
+    for word in bindingsByWord.indices {
+      if !bindingsByWord[word].isEmpty {
+        if start == nil { start = word * 8 }
+      } else if let first = start {
+        ranges.append(first..<(word * 8))
+        start = nil
+      }
+    }
+    if let first = start { ranges.append(first..<size) }
+    watchedRanges = ranges
   }
 
   func remove(_ box: AnyBindingBox<State>) {
@@ -90,6 +142,7 @@ final class BindingTable<State> {
   /// Checks the bindings over the words that changed, and brings `previous` up to date.
   @inlinable
   func dispatchIndexed(_ state: UnsafePointer<State>, seq: UInt64) {
+    if watchedRangesAreStale { updateWatchedRanges() }
     // For a plain-old-data State (no references), `previous` is patched block by block, so an
     // action that changes one field copies 128 bytes, not the whole state. Otherwise it is
     // assigned whole, which retains what it must.
@@ -97,30 +150,39 @@ final class BindingTable<State> {
     _withUnsafeMutablePointer(to: &previous!) { old in
       let new = UnsafeRawPointer(state)
       let old = UnsafeMutableRawPointer(old)
-      let size = MemoryLayout<State>.size
-      // Coarse blocks first, then fine ones inside a coarse block that differs: one memcmp call
-      // costs about as much as comparing a few hundred bytes, so a large state with one
-      // changed field takes a few coarse calls, not one per 128 bytes.
-      let coarse = 2048
-      let fine = 128
-      var start = 0
-      while start < size {
-        let end = min(start + coarse, size)
-        if memcmp(new + start, old + start, end - start) != 0 {
-          var block = start
-          while block < end {
-            let length = min(fine, end - block)
-            if memcmp(new + block, old + block, length) != 0 {
-              checkWords(from: block, length: length, new: new, old: UnsafeRawPointer(old), state: state, seq: seq)
-              if isPOD { (old + block).copyMemory(from: new + block, byteCount: length) }
-            }
-            block += fine
-          }
-        }
-        start = end
+      for range in watchedRanges {
+        compare(range, new: new, old: old, patching: isPOD, state: state, seq: seq)
       }
     }
     if !isPOD { previous = state.pointee }
+  }
+
+  /// Compares one watched range: coarse blocks first, then fine ones inside a coarse block that
+  /// differs. One memcmp call costs about as much as comparing a few hundred bytes, so a large
+  /// range with one changed field takes a few coarse calls, not one per 128 bytes.
+  @inlinable
+  func compare(
+    _ range: Range<Int>, new: UnsafeRawPointer, old: UnsafeMutableRawPointer, patching: Bool,
+    state: UnsafePointer<State>, seq: UInt64
+  ) {
+    let coarse = 2048
+    let fine = 128
+    var start = range.lowerBound
+    while start < range.upperBound {
+      let end = min(start + coarse, range.upperBound)
+      if memcmp(new + start, old + start, end - start) != 0 {
+        var block = start
+        while block < end {
+          let length = min(fine, end - block)
+          if memcmp(new + block, old + block, length) != 0 {
+            checkWords(from: block, length: length, new: new, old: UnsafeRawPointer(old), state: state, seq: seq)
+            if patching { (old + block).copyMemory(from: new + block, byteCount: length) }
+          }
+          block += fine
+        }
+      }
+      start = end
+    }
   }
 
   @inlinable
@@ -155,6 +217,7 @@ final class BindingTable<State> {
       // Never the last reference: `dropped` still holds one for each of these boxes.
       bindingsByWord[word].removeAll { !$0.isActive }
     }
+    watchedRangesAreStale = true
     if !usesIndex { previous = nil }
     for box in dropped { box.release() }
   }

@@ -387,6 +387,10 @@ public final class Store<State, Action: Sendable> {
       }
       if !table.scanned.isEmpty { table.checkEvery(indexed: false, state) }
       table.isDispatching = false
+      if table.previousIsStale {
+        table.previousIsStale = false
+        if table.previous != nil { table.previous = state.pointee }
+      }
       if table.hasInactive { table.compact() }
     }
   }
