@@ -10,7 +10,7 @@ public import Foundation
 ///   differ. The cost then follows what changed, not how many bindings exist. Equal bytes imply
 ///   an equal value because the copy is retained: a copy-on-write buffer that was mutated was
 ///   copied first, so its pointer changed. Different bytes are only a hint; `==` decides.
-///   Only the words some binding reads are compared (``watchedRanges``), so a large state whose
+///   Only the words some binding reads are compared (`watchedRanges`), so a large state whose
 ///   bindings watch a small part of it costs what that part costs.
 ///
 /// Bindings on computed properties and selectors are always scanned. The dispatch itself is

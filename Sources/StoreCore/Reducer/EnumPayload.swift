@@ -20,7 +20,7 @@ import Synchronization
 ///   back), the way `Mirror` reads it, minus its boxes.
 ///
 /// Payloads whose type makes a cast depend on the value (existentials, classes, `Optional`,
-/// `AnyHashable`, tuples, functions) are left to `Mirror` (``Reading/unknown``), and so are
+/// `AnyHashable`, tuples, functions) are left to `Mirror` (`Reading.unknown`), and so are
 /// `indirect` cases, whose payload sits in a box.
 @usableFromInline
 package enum EnumPayload {
