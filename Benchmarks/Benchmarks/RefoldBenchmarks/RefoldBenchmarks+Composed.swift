@@ -14,28 +14,26 @@ import Store
 /// builder that copied its reducers, would show as allocations per action.
 func registerComposedBenchmarks() {
   Benchmark("App.amountInput", configuration: composedConfiguration()) { benchmark in
-    var state = AmountInput.State()
-    let reducer = AmountInput()
-    let count = benchmark.scaledIterations.count
-    benchmark.startMeasurement()
-    for index in 0..<count {
-      blackHole(reducer.reduce(into: &state, action: .textChanged(composedTexts[index % composedTexts.count])))
-    }
-    benchmark.stopMeasurement()
-    blackHole(state)
+    fold(benchmark, AmountInput(), from: AmountInput.State()) { .textChanged($0) }
   }
   Benchmark("App.composed", configuration: composedConfiguration()) { benchmark in
-    var state = AppFeature.State()
-    let reducer = AppFeature()
-    let count = benchmark.scaledIterations.count
-    benchmark.startMeasurement()
-    for index in 0..<count {
-      let text = composedTexts[index % composedTexts.count]
-      blackHole(reducer.reduce(into: &state, action: .amountInput(.textChanged(text))))
-    }
-    benchmark.stopMeasurement()
-    blackHole(state)
+    fold(benchmark, AppFeature(), from: AppFeature.State()) { .amountInput(.textChanged($0)) }
   }
+}
+
+/// Folds one `textChanged` per scaled iteration through `reducer`, directly (no store), the
+/// texts taken in turn from `composedTexts`; the effects are dropped.
+func fold<R: Reducer>(
+  _ benchmark: Benchmark, _ reducer: R, from initialState: R.State, _ action: (String?) -> R.Action
+) {
+  var state = initialState
+  let count = benchmark.scaledIterations.count
+  benchmark.startMeasurement()
+  for index in 0..<count {
+    blackHole(reducer.reduce(into: &state, action: action(composedTexts[index % composedTexts.count])))
+  }
+  benchmark.stopMeasurement()
+  blackHole(state)
 }
 
 /// Typed amounts, as a user types and erases them: each changes the state.
