@@ -20,9 +20,9 @@ extension ActionPath {
   /// number and the payload types the compiler recorded for each case are read without
   /// `Mirror` (`EnumTag`, `EnumPayload`), so an action of a case whose payload is another
   /// struct or enum is turned away in nanoseconds, and a payload of exactly `Value` is copied
-  /// out without boxes. Payloads that only a cast can tell apart (tuples, classes,
-  /// existentials, optionals) are read through `Mirror`. A path written out by hand costs
-  /// nothing at all.
+  /// out without boxes, whatever its type. A payload of another type that only a cast can tell
+  /// apart (a tuple, a class, an existential, an optional) and an `indirect` case are read
+  /// through `Mirror`. A path written out by hand costs nothing at all.
   public init(_ embed: @escaping @Sendable (Value) -> Root) {
     self.init(caseOf: embed)
   }
