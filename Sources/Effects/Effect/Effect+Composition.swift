@@ -1,6 +1,19 @@
 extension Effect {
   /// Runs the effects at the same time. Their actions arrive in whatever order they are sent.
+  // NB: Disfavoured, so that a call with two effects takes the overload below, which makes no
+  //     array; the compiler ranks the two as equals otherwise.
+  @_disfavoredOverload
   public static func merge(_ effects: Self...) -> Self { merge(effects) }
+
+  /// Runs the two effects at the same time. Most of the pairs a reducer combines (a child's
+  /// effect and its parent's) hold a `.none`: then the other is returned as it is, with no
+  /// array made for the pair.
+  @inlinable
+  public static func merge(_ first: Self, _ second: Self) -> Self {
+    if first.isNone { return second }
+    if second.isNone { return first }
+    return Self(operation: .merge([first, second]))
+  }
 
   /// Runs the effects at the same time.
   public static func merge(_ effects: some Sequence<Self>) -> Self {

@@ -125,10 +125,7 @@ public struct _PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
     if dismisses, let before, lifetime(in: state) == before {
       state[keyPath: toPresentationState].wrappedValue = nil
     }
-    guard let before, before != lifetime(in: state) else {
-      // Most actions start nothing in the child: no merge (and no array) for them.
-      return childEffect.isNone ? parentEffect : .merge(childEffect, parentEffect)
-    }
+    guard let before, before != lifetime(in: state) else { return .merge(childEffect, parentEffect) }
     // The child was dismissed (or replaced): its effects go with it, the ones just started too.
     return .merge(childEffect, parentEffect, .cancel(id: before))
   }

@@ -69,7 +69,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       let parentEffect = parent.reduce(into: &state, action: action)
       // NB: The usual case, the parent leaving the stack alone, costs one comparison.
       guard state[keyPath: toStack].structure != structureBefore else {
-        return elementEffect.isNone ? parentEffect : .merge(elementEffect, parentEffect)
+        return .merge(elementEffect, parentEffect)
       }
       return .merge([elementEffect, parentEffect] + cancellations(leaving: Array(idsBefore), state))
 

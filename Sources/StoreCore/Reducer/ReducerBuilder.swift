@@ -49,9 +49,6 @@ public struct _SequenceReducer<R0: Reducer, R1: Reducer<R0.State, R0.Action>>: R
   public func reduce(into state: inout R0.State, action: R0.Action) -> Effect<R0.Action> {
     let a = first.reduce(into: &state, action: action)
     let b = second.reduce(into: &state, action: action)
-    // Most actions return no effect from either side; skip the merge's array then.
-    if case .none = a.operation { return b }
-    if case .none = b.operation { return a }
     return .merge(a, b)
   }
 }
