@@ -66,14 +66,15 @@ package enum EnumPayload {
   static func copyPayload<Root, Value>(
     of root: Root, tag: UInt32, metadata: UnsafeRawPointer
   ) -> Value {
+    let witnesses = EnumTag.witnesses(of: metadata)
     var copy = root
     return withUnsafeMutablePointer(to: &copy) { pointer in
       let value = UnsafeMutableRawPointer(pointer)
       // Strips the case from the value's spare bits: the payload is left in place.
-      EnumTag.witnesses(of: metadata).projectPayload(value, metadata)
+      witnesses.projectPayload(value, metadata)
       let result = UnsafeRawPointer(value).assumingMemoryBound(to: Value.self).pointee
       // Puts the case back, so that `copy` is a whole value again when it is destroyed.
-      EnumTag.witnesses(of: metadata).injectTag(value, tag, metadata)
+      witnesses.injectTag(value, tag, metadata)
       return result
     }
   }
