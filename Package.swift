@@ -1,5 +1,6 @@
 // swift-tools-version: 6.2
 
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -15,6 +16,9 @@ let package = Package(
     .library(name: "Store", targets: ["Store"]),
     // NB: The store without the event log, for a program that records nothing: no json-c.
     .library(name: "StoreCore", targets: ["StoreCore"]),
+    // NB: `@ObservableState`, a macro, so it needs swift-syntax: a product of its own, so that
+    //     a build that does not use it (the store, the log, `refold`) does not build swift-syntax.
+    .library(name: "StateObservation", targets: ["StateObservation"]),
     .library(name: "Reducers", targets: ["Reducers"]),
     .library(name: "Host", targets: ["Host"]),
     .library(name: "LogUpload", targets: ["LogUpload"]),
@@ -40,6 +44,8 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     // NB: `swift package generate-documentation` for the DocC catalogs (scripts/docs.sh).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // NB: For `@ObservableState` only (StateObservationMacros).
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
   ],
   targets: [
     // NB: json-c comes from the system (Debian's libjson-c-dev). Only Linux links it; other
@@ -79,6 +85,21 @@ let package = Package(
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
+    ),
+    // NB: `@ObservableState`: the macro's declarations, expanded by StateObservationMacros
+    //     against StoreCore's `ObservableState` protocol.
+    .macro(
+      name: "StateObservationMacros",
+      dependencies: [
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+      ]
+    ),
+    .target(
+      name: "StateObservation",
+      dependencies: ["StateObservationMacros", "StoreCore"]
     ),
     // NB: The umbrella users import: `import Store` gives StoreCore, EventLog and Effects.
     .target(
@@ -209,6 +230,14 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "StateObservationTests",
+      dependencies: [
+        "StateObservation",
+        "Store",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
       name: "ReducersTests",
       dependencies: [
         "Reducers",
@@ -257,5 +286,18 @@ if Context.environment["REFOLD_CORE_ONLY"] == "1" {
   package.dependencies.removeAll { dependency in
     guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
     return !coreDependencies.contains { location.hasSuffix("/" + $0) }
+  }
+}
+
+// NB: REFOLD_WITHOUT_MACROS=1 leaves out `@ObservableState` (StateObservation, its macro and
+//     its tests) and so swift-syntax, whose build costs minutes. CI's ThreadSanitizer stage
+//     sets it: it runs other test targets, and builds beside `make test` on the same two cores.
+if Context.environment["REFOLD_WITHOUT_MACROS"] == "1" {
+  let macroTargets: Set<String> = ["StateObservation", "StateObservationMacros", "StateObservationTests"]
+  package.targets.removeAll { macroTargets.contains($0.name) }
+  package.products.removeAll { macroTargets.contains($0.name) }
+  package.dependencies.removeAll { dependency in
+    guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
+    return location.hasSuffix("/swift-syntax")
   }
 }

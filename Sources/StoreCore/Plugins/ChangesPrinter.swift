@@ -90,9 +90,18 @@ struct StateField<Root> {
   /// The stored properties of `Root`, or none when it is not a struct (or has no fields).
   static func all() -> [StateField] {
     var found: [(name: String, keyPath: PartialKeyPath<Root>, offset: Int)] = []
-    let isStruct = _forEachFieldWithKeyPath(of: Root.self) { name, keyPath in
+    // An `@ObservableState` struct stores `count` as `_count`, beside its mark: print the
+    // field's own name, and not the mark.
+    let observable = Root.self as? any ObservableState.Type
+    let tracked = Set(observable?._$trackedFields.map(\.name) ?? [])
+    let isStruct = _forEachFieldWithKeyPath(of: Root.self) { cName, keyPath in
+      var name = String(cString: cName)
+      if observable != nil {
+        if name.hasPrefix("_$") { return true }
+        if name.hasPrefix("_"), tracked.contains(String(name.dropFirst())) { name.removeFirst() }
+      }
       if let offset = MemoryLayout<Root>.offset(of: keyPath) {
-        found.append((String(cString: name), keyPath, offset))
+        found.append((name, keyPath, offset))
       }
       return true
     }

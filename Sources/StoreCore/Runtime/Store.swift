@@ -60,6 +60,11 @@ public final class Store<State, Action: Sendable> {
   /// ``state`` was read since Observation was last told of a change to it.
   @usableFromInline var isStateObserved = false
   let observationRegistrar = ObservationRegistrar()
+  /// Marks the copies of an ``ObservableState`` that ``state`` hands out with this store, so
+  /// that their fields report their reads to it; `nil` for any other state.
+  let markCopy: ((inout State, ObservationMark) -> Void)?
+  /// This store's number among ``StateReaders``, taken at the first read of ``state``.
+  var readerNumber: UInt32 = 0
 
   /// While a queued action that was sent re-entrantly is folded: the action it was sent
   /// during (``Commit/reentrance``).
@@ -124,6 +129,7 @@ public final class Store<State, Action: Sendable> {
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) where R.State == State, R.Action == Action {
     self._state = initialState
+    self.markCopy = ObservationMark.marker(for: State.self)
     self.reentrancy = reentrancy
     #if DEBUG
       self.recordsSendSites = recordsSendSites
@@ -173,18 +179,27 @@ public final class Store<State, Action: Sendable> {
     runtime.cancelAll()
     keepsDraws = false
     if !sharedKeys.isEmpty { sharedValues.unsubscribe(store: ObjectIdentifier(self)) }
+    if readerNumber != 0 { StateReaders.unregister(readerNumber) }
   }
 
   /// The current state.
   ///
   /// Read inside `withObservationTracking` (a SwiftUI view's body), the whole state is observed:
   /// the next action folded tells the observer, whatever it changed. Read a field through the
-  /// store itself (`store.count`) to be told of that field's changes only: `store.state.count`
-  /// reads a copy of the state, whose fields Observation cannot see one by one.
+  /// store itself (`store.count`) to be told of that field's changes only.
+  ///
+  /// A state marked `@ObservableState` (the `StateObservation` product) is observed field by
+  /// field here too: `store.state.count` is told of changes to `count` only, because the copy
+  /// this returns reports each field's read to the store.
   public var state: State {
-    observationRegistrar.access(self, keyPath: \.state)
-    isStateObserved = true
-    return _state
+    guard let markCopy else {
+      observationRegistrar.access(self, keyPath: \.state)
+      isStateObserved = true
+      return _state
+    }
+    var copy = _state
+    markCopy(&copy, ObservationMark(reader: readerNumber == 0 ? registerAsReader() : readerNumber))
+    return copy
   }
 
   /// How many actions this store has folded. The seq of the last ``Commit``.

@@ -83,13 +83,29 @@ final class ParentScope<Root, RootAction: Sendable, State, Action>: ScopedStore<
   private let toState: WritableKeyPath<Root, State>
   private let embed: (Action) -> RootAction
 
+  /// Marks the copies of an ``ObservableState`` child that ``state`` hands out, so that its
+  /// fields' reads reach the root as reads of the root's fields at the joined key paths.
+  private let markCopy: ((inout State, ObservationMark) -> Void)?
+  private var readerNumber: UInt32 = 0
+
   init(root: Store<Root, RootAction>, toState: WritableKeyPath<Root, State>, embed: @escaping (Action) -> RootAction) {
     self.root = root
     self.toState = toState
     self.embed = embed
+    self.markCopy = ObservationMark.marker(for: State.self)
   }
 
-  override var state: State { root.state[keyPath: toState] }
+  isolated deinit {
+    if readerNumber != 0 { StateReaders.unregister(readerNumber) }
+  }
+
+  override var state: State {
+    guard let markCopy else { return root.state[keyPath: toState] }
+    if readerNumber == 0 { readerNumber = StateReaders.register(self) }
+    var copy = root._state[keyPath: toState]
+    markCopy(&copy, ObservationMark(reader: readerNumber))
+    return copy
+  }
 
   override func send(_ action: Action, fileID: StaticString, line: UInt) -> StoreTask {
     root.send(embed(action), fileID: fileID, line: line)
@@ -148,5 +164,16 @@ extension Store {
     action toChildAction: @escaping @Sendable (ChildAction) -> Action
   ) -> ScopedStore<ChildState, ChildAction> {
     ParentScope(root: self, toState: toChildState, embed: toChildAction)
+  }
+}
+
+extension ParentScope: StateReader {
+  func observeRead<Reader, Value: Equatable>(of keyPath: KeyPath<Reader, Value>) {
+    guard let keyPath = keyPath as? KeyPath<State, Value> else { return observeWholeState() }
+    root.observeField(toState.appending(path: keyPath))
+  }
+
+  func observeWholeState() {
+    root.observeWholeState()
   }
 }

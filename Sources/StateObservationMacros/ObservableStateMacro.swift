@@ -1,0 +1,122 @@
+public import SwiftSyntax
+import SwiftSyntaxBuilder
+public import SwiftSyntaxMacros
+
+/// `@ObservableState` on a struct: each stored `var` becomes a field whose getter reports its
+/// read to the store the value was read from (`store.state.count`), backed by `_count`.
+///
+/// Besides the fields, it adds the mark (`_$observation`), the list of tracked fields with the
+/// offsets of their storage, `CodingKeys` that keep the state's JSON as it was, and a `Mirror`
+/// that names the fields as written, so logs, digests and diffs do not change.
+public struct ObservableStateMacro {
+  static let module = "StoreCore"
+  static let trackedAttribute = "ObservationStateTracked"
+  static let ignoredAttribute = "ObservationStateIgnored"
+}
+
+extension ObservableStateMacro: MemberMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingMembersOf declaration: some DeclGroupSyntax,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    guard let structDecl = declaration.as(StructDeclSyntax.self) else {
+      throw MacroExpansionErrorMessage(
+        "'@ObservableState' applies to a struct; read an enum state through 'store.state', which observes it whole"
+      )
+    }
+    let access = structDecl.memberAccessPrefix
+    let fields = structDecl.trackedFields
+    var members: [DeclSyntax] = [
+      "@\(raw: ignoredAttribute) \(raw: access)var _$observation = \(raw: module).ObservationMark()"
+    ]
+    let entries = fields.map { field in
+      """
+      \(module).TrackedField(name: "\(field)", keyPath: \\Self.\(field), \
+      storageOffset: MemoryLayout<Self>.offset(of: \\Self._\(field)))
+      """
+    }
+    members.append(
+      """
+      \(raw: access)static var _$trackedFields: [\(raw: module).TrackedField] {
+      [\(raw: entries.joined(separator: ",\n"))]
+      }
+      """
+    )
+    if let declared = structDecl.codingKeyCases {
+      // Synthesized Codable matches coding keys to stored properties, and `count`'s is now
+      // `_count`: a key written as `count` would fail with a message about conformance.
+      if let field = fields.first(where: declared.contains) {
+        throw MacroExpansionErrorMessage(
+          "'@ObservableState' stores '\(field)' as '_\(field)': write its coding key as 'case _\(field) = \"\(field)\"'"
+        )
+      }
+    } else {
+      let cases = structDecl.codableStoredNames.map { name in
+        fields.contains(name) ? "case _\(name) = \"\(name)\"" : "case \(name)"
+      }
+      if !cases.isEmpty {
+        members.append(
+          """
+          private enum CodingKeys: String, CodingKey {
+          \(raw: cases.joined(separator: "\n"))
+          }
+          """
+        )
+      }
+    }
+    return members
+  }
+}
+
+extension ObservableStateMacro: MemberAttributeMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingAttributesFor member: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AttributeSyntax] {
+    guard declaration.is(StructDeclSyntax.self), let property = member.as(VariableDeclSyntax.self),
+      property.isTrackable
+    else { return [] }
+    return ["@\(raw: trackedAttribute)"]
+  }
+}
+
+extension ObservableStateMacro: ExtensionMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    guard let structDecl = declaration.as(StructDeclSyntax.self) else { return [] }
+    // `protocols` holds only the conformances the type does not declare already.
+    let missing = protocols.map(\.trimmedDescription)
+    var extensions: [ExtensionDeclSyntax] = []
+    if missing.contains(where: { $0.hasSuffix("ObservableState") }) {
+      extensions.append(try ExtensionDeclSyntax("extension \(type.trimmed): \(raw: module).ObservableState {}"))
+    }
+    if missing.contains(where: { $0.hasSuffix("CustomReflectable") }) {
+      let tracked = Set(structDecl.trackedFields)
+      let children = structDecl.codableStoredNames.map { name in
+        "(\"\(name)\", \(tracked.contains(name) ? "_" + name : "self." + name) as Any)"
+      }
+      extensions.append(
+        try ExtensionDeclSyntax(
+          """
+          extension \(type.trimmed): Swift.CustomReflectable {
+          \(raw: structDecl.memberAccessPrefix)var customMirror: Mirror {
+          let children: [(String, Any)] = [\(raw: children.joined(separator: ", "))]
+          return Mirror(self, children: children.map { (label: Optional($0.0), value: $0.1) }, displayStyle: .struct)
+          }
+          }
+          """
+        )
+      )
+    }
+    return extensions
+  }
+}

@@ -1,0 +1,59 @@
+public import SwiftSyntax
+import SwiftSyntaxBuilder
+public import SwiftSyntaxMacros
+
+/// `@ObservationStateTracked`, which `@ObservableState` puts on each field it tracks: the
+/// field's storage moves to `_name` (a peer), and the field becomes accessors over it whose
+/// getter reports the read when the value was read from a store.
+///
+/// The setter only stores: the store finds what changed with its byte-wise binding index after
+/// each action, so a reducer's writes cost what they cost on a plain struct.
+public struct ObservationStateTrackedMacro: AccessorMacro, PeerMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingAccessorsOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AccessorDeclSyntax] {
+    guard let property = declaration.as(VariableDeclSyntax.self), property.isTrackable,
+      let name = property.identifier
+    else { return [] }
+    return [
+      """
+      @storageRestrictions(initializes: _\(raw: name))
+      init(initialValue) {
+      _\(raw: name) = initialValue
+      }
+      """,
+      """
+      get {
+      if _$observation.isFromStore { _$observation.access(\\Self.\(raw: name)) }
+      return _\(raw: name)
+      }
+      """,
+      """
+      set {
+      _\(raw: name) = newValue
+      }
+      """,
+      """
+      _modify {
+      yield &_\(raw: name)
+      }
+      """,
+    ]
+  }
+
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    guard let property = declaration.as(VariableDeclSyntax.self), property.isTrackable,
+      let binding = property.bindings.first, let name = property.identifier
+    else { return [] }
+    // The storage keeps the field's type annotation and initial value.
+    var storage = binding.with(\.pattern, PatternSyntax(IdentifierPatternSyntax(identifier: "_\(raw: name)")))
+    storage.accessorBlock = nil
+    return ["@\(raw: ObservableStateMacro.ignoredAttribute) private var \(storage.trimmed)"]
+  }
+}
