@@ -238,6 +238,14 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "StateObservationMacrosTests",
+      dependencies: [
+        "StateObservationMacros",
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+      ]
+    ),
+    .testTarget(
       name: "ReducersTests",
       dependencies: [
         "Reducers",
@@ -293,7 +301,9 @@ if Context.environment["REFOLD_CORE_ONLY"] == "1" {
 //     its tests) and so swift-syntax, whose build costs minutes. CI's ThreadSanitizer stage
 //     sets it: it runs other test targets, and builds beside `make test` on the same two cores.
 if Context.environment["REFOLD_WITHOUT_MACROS"] == "1" {
-  let macroTargets: Set<String> = ["StateObservation", "StateObservationMacros", "StateObservationTests"]
+  let macroTargets: Set<String> = [
+    "StateObservation", "StateObservationMacros", "StateObservationTests", "StateObservationMacrosTests",
+  ]
   package.targets.removeAll { macroTargets.contains($0.name) }
   package.products.removeAll { macroTargets.contains($0.name) }
   package.dependencies.removeAll { dependency in

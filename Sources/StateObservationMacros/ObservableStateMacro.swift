@@ -101,16 +101,17 @@ extension ObservableStateMacro: ExtensionMacro {
     }
     if missing.contains(where: { $0.hasSuffix("CustomReflectable") }) {
       let tracked = Set(structDecl.trackedFields)
-      let children = structDecl.codableStoredNames.map { name in
-        "(\"\(name)\", \(tracked.contains(name) ? "_" + name : "self." + name) as Any)"
+      // The storage is read, not the getter: a dump or a diff is not a view's read.
+      let children = structDecl.storedNames.map { name in
+        "\"\(name)\": \(tracked.contains(name) ? "_" + name : "self." + name)"
       }
+      let list = children.isEmpty ? "[:]" : "[\(children.joined(separator: ", "))]"
       extensions.append(
         try ExtensionDeclSyntax(
           """
           extension \(type.trimmed): Swift.CustomReflectable {
           \(raw: structDecl.memberAccessPrefix)var customMirror: Mirror {
-          let children: [(String, Any)] = [\(raw: children.joined(separator: ", "))]
-          return Mirror(self, children: children.map { (label: Optional($0.0), value: $0.1) }, displayStyle: .struct)
+          Mirror(self, children: \(raw: list), displayStyle: .struct)
           }
           }
           """

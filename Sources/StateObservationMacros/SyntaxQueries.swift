@@ -41,14 +41,22 @@ extension StructDeclSyntax {
     properties.filter(\.isTrackable).compactMap(\.identifier)
   }
 
-  /// Every stored instance property's name, in order: what synthesized `Codable` encodes (a
-  /// `let` with an initial value is never decoded, so it has no key).
+  /// Every stored instance property's name, in order: what a `Mirror` shows.
+  var storedNames: [String] {
+    storedNames { _ in true }
+  }
+
+  /// What synthesized `Codable` encodes: the stored properties but a `let` with an initial
+  /// value, which is never decoded and so has no key.
   var codableStoredNames: [String] {
+    storedNames { property in
+      !(property.bindingSpecifier.tokenKind == .keyword(.let) && property.bindings.first?.initializer != nil)
+    }
+  }
+
+  private func storedNames(where include: (VariableDeclSyntax) -> Bool) -> [String] {
     properties
-      .filter { property in
-        property.isStoredInstanceProperty
-          && !(property.bindingSpecifier.tokenKind == .keyword(.let) && property.bindings.first?.initializer != nil)
-      }
+      .filter { $0.isStoredInstanceProperty && include($0) }
       .flatMap { $0.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text } }
   }
 

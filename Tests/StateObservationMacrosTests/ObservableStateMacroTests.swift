@@ -1,0 +1,204 @@
+import StateObservationMacros
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// What `@ObservableState` writes, and what it refuses with a message that says what to do.
+struct ObservableStateMacroTests {
+  private let macros: [String: MacroSpec] = [
+    "ObservableState": MacroSpec(
+      type: ObservableStateMacro.self, conformances: ["ObservableState", "CustomReflectable"]),
+    "ObservationStateTracked": MacroSpec(type: ObservationStateTrackedMacro.self),
+    "ObservationStateIgnored": MacroSpec(type: ObservationStateIgnoredMacro.self),
+  ]
+
+  private func expect(
+    _ source: String, expands expanded: String, diagnostics: [DiagnosticSpec] = [],
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
+    assertMacroExpansion(
+      source, expandedSource: expanded, diagnostics: diagnostics, macroSpecs: macros,
+      indentationWidth: .spaces(2)
+    ) { failure in
+      Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test func aFieldGetsStorageAndAGetterThatReportsTheStateItsCodingKeysAndMirror() {
+    expect(
+      """
+      @ObservableState
+      struct State {
+        var count = 0
+        let id: Int
+      }
+      """,
+      expands: #"""
+        struct State {
+          var count {
+            @storageRestrictions(initializes: _count)
+            init(initialValue) {
+              _count = initialValue
+            }
+            get {
+              if _$observation.isFromStore {
+                _$observation.access(\Self.count)
+              }
+              return _count
+            }
+            set {
+              _count = newValue
+            }
+            _modify {
+              yield &_count
+            }
+          }
+
+          private var _count = 0
+          let id: Int
+
+          var _$observation = StoreCore.ObservationMark()
+
+          static var _$trackedFields: [StoreCore.TrackedField] {
+            [StoreCore.TrackedField(name: "count", keyPath: \Self.count, storageOffset: MemoryLayout<Self>.offset(of: \Self._count))]
+          }
+
+          private enum CodingKeys: String, CodingKey {
+            case _count = "count"
+            case id
+          }
+        }
+
+        extension State: StoreCore.ObservableState {
+        }
+
+        extension State: Swift.CustomReflectable {
+          var customMirror: Mirror {
+            Mirror(self, children: ["count": _count, "id": self.id], displayStyle: .struct)
+          }
+        }
+        """#
+    )
+  }
+
+  @Test func whatIsNotAStoredVarIsLeftAsWritten() {
+    expect(
+      """
+      @ObservableState
+      public struct State {
+        public let id = 1
+        @ObservationStateIgnored var draft = ""
+        var doubled: Int { 2 }
+        static var shared: Int { 0 }
+        lazy var cache = 0
+      }
+      """,
+      expands: #"""
+        public struct State {
+          public let id = 1
+          var draft = ""
+          var doubled: Int { 2 }
+          static var shared: Int { 0 }
+          lazy var cache = 0
+
+          public var _$observation = StoreCore.ObservationMark()
+
+          public static var _$trackedFields: [StoreCore.TrackedField] {
+            []
+          }
+
+          private enum CodingKeys: String, CodingKey {
+            case draft
+          }
+        }
+
+        extension State: StoreCore.ObservableState {
+        }
+
+        extension State: Swift.CustomReflectable {
+          public var customMirror: Mirror {
+            Mirror(self, children: ["id": self.id, "draft": self.draft], displayStyle: .struct)
+          }
+        }
+        """#
+    )
+  }
+
+  @Test func codingKeysOfItsOwnMustNameTheStorage() {
+    expect(
+      """
+      @ObservableState
+      struct State: Codable {
+        var count = 0
+        enum CodingKeys: String, CodingKey {
+          case count
+        }
+      }
+      """,
+      expands: #"""
+        struct State: Codable {
+          var count {
+            @storageRestrictions(initializes: _count)
+            init(initialValue) {
+              _count = initialValue
+            }
+            get {
+              if _$observation.isFromStore {
+                _$observation.access(\Self.count)
+              }
+              return _count
+            }
+            set {
+              _count = newValue
+            }
+            _modify {
+              yield &_count
+            }
+          }
+
+          private var _count = 0
+          enum CodingKeys: String, CodingKey {
+            case count
+          }
+        }
+
+        extension State: StoreCore.ObservableState {
+        }
+
+        extension State: Swift.CustomReflectable {
+          var customMirror: Mirror {
+            Mirror(self, children: ["count": _count], displayStyle: .struct)
+          }
+        }
+        """#,
+      diagnostics: [
+        DiagnosticSpec(
+          message: #"'@ObservableState' stores 'count' as '_count': write its coding key as 'case _count = "count"'"#,
+          line: 1, column: 1)
+      ]
+    )
+  }
+
+  @Test func anEnumIsRefusedWithWhatToDoInstead() {
+    expect(
+      """
+      @ObservableState
+      enum State {
+        case loading
+      }
+      """,
+      expands: """
+        enum State {
+          case loading
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'@ObservableState' applies to a struct; read an enum state through 'store.state', which observes it whole",
+          line: 1, column: 1)
+      ]
+    )
+  }
+}
