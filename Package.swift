@@ -36,6 +36,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    // NB: The uploader's HTTP on Linux (LogUpload). Hummingbird and postgres-nio build it anyway.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
@@ -137,9 +139,17 @@ let package = Package(
     //     size and time, cancellable. No product: users get it through what they import.
     .target(name: "RefoldHTTP"),
     // NB: What an app links to send its finished logs to `refold collect`: the uploader only.
+    // NB: On Linux it posts through SwiftNIO: URLSession there spins while it waits
+    //     (`KernelWaitingHTTP.swift`). Apple's platforms keep URLSession and need no NIO.
     .target(
       name: "LogUpload",
-      dependencies: ["RefoldHTTP"]
+      dependencies: [
+        "RefoldHTTP",
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(platforms: [.linux])),
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux])),
+        .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: [.linux])),
+        .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: [.linux])),
+      ]
     ),
     .target(
       name: "Host",
@@ -262,6 +272,8 @@ let package = Package(
         "InternalTestSupport",
         // A second server, not the demo backend, for `refold run --base-url`.
         .product(name: "Hummingbird", package: "hummingbird"),
+        // A port that refuses connections, for the uploader's transport.
+        .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),

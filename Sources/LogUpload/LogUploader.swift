@@ -138,7 +138,7 @@ public struct LogUploader: Sendable {
     request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
     if let appVersion = options.appVersion { request.setValue(appVersion, forHTTPHeaderField: "X-Refold-App-Version") }
     if let device = options.device { request.setValue(device, forHTTPHeaderField: "X-Refold-Device") }
-    let response = try await HTTP.send(request, session: session, maxBytes: 1 << 20, deadline: options.timeout)
+    let response = try await send(request)
     let body = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
     switch response.status {
     case 200, 201:
@@ -150,6 +150,16 @@ public struct LogUploader: Sendable {
     default:
       return .refused(response.status, message(body, response))
     }
+  }
+
+  /// Sends one try, bounded: a 1 MiB answer, the timeout for the whole exchange.
+  private func send(_ request: URLRequest) async throws -> HTTP.Response {
+    #if canImport(FoundationNetworking)
+      if endpoint.scheme == "http" {
+        return try await KernelWaitingHTTP.send(request, maxBytes: 1 << 20, deadline: options.timeout)
+      }
+    #endif
+    return try await HTTP.send(request, session: session, maxBytes: 1 << 20, deadline: options.timeout)
   }
 
   private func message(_ body: [String: Any]?, _ response: HTTP.Response) -> String {

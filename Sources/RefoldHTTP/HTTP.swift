@@ -27,6 +27,11 @@ package enum HTTP {
     package var url: URL
     package var reason: String
 
+    package init(url: URL, reason: String) {
+      self.url = url
+      self.reason = reason
+    }
+
     package var description: String { "No answer from \(url.absoluteString): \(reason)" }
   }
 

@@ -6,6 +6,8 @@ struct RefoldProcess {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// The child's user and system time in seconds, when it was asked for (`cpuTime:`).
+    var cpuSeconds: Double?
 
     var stderrLines: [Substring] { stderr.split(separator: "\n", omittingEmptySubsequences: true) }
     var stdoutLines: [Substring] { stdout.split(separator: "\n", omittingEmptySubsequences: true) }
@@ -32,20 +34,28 @@ struct RefoldProcess {
   ///   through the shell's `ulimit -f`) with `SIGXFSZ` ignored, so a write past it fails with
   ///   EFBIG as a full disk's would.
   /// - Parameter environment: variables set for the child, over this process's.
+  /// - Parameter cpuTime: whether to measure the child's CPU time (through bash's `time`, whose
+  ///   line is taken off stderr) into ``Output/cpuSeconds``.
   static func run(
     _ arguments: [String], stdin: String? = nil, fileSizeLimit: Int? = nil, stdout: StdoutTarget = .pipe,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], cpuTime: Bool = false
   ) async throws -> Output {
     try await offThePool {
-      try runBlocking(arguments, stdin: stdin, fileSizeLimit: fileSizeLimit, stdout: stdout, environment: environment)
+      try runBlocking(
+        arguments, stdin: stdin, fileSizeLimit: fileSizeLimit, stdout: stdout, environment: environment, cpuTime: cpuTime)
     }
   }
 
   private static func runBlocking(
-    _ arguments: [String], stdin: String?, fileSizeLimit: Int?, stdout: StdoutTarget, environment: [String: String]
+    _ arguments: [String], stdin: String?, fileSizeLimit: Int?, stdout: StdoutTarget, environment: [String: String],
+    cpuTime: Bool
   ) throws -> Output {
     var program = executable
     var arguments = arguments
+    if cpuTime {
+      arguments = ["-c", "TIMEFORMAT='refold-cpu %U %S'; time \"$0\" \"$@\"", program.path] + arguments
+      program = URL(fileURLWithPath: "/bin/bash")
+    }
     if let fileSizeLimit {
       // An ignored signal stays ignored across exec.
       arguments = ["-c", "ulimit -f \(fileSizeLimit) && trap '' XFSZ && exec \"$0\" \"$@\"", program.path] + arguments
@@ -54,11 +64,13 @@ struct RefoldProcess {
     let child = try StartedChild(program, arguments, stdin: stdin.map { Data($0.utf8) }, stdout: stdout, environment: environment)
     let outData = child.stdout?.readDataToEndOfFile() ?? Data()
     let (status, errData) = child.wait()
-    return Output(
-      status: status,
-      stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self)
-    )
+    var stderr = String(decoding: errData, as: UTF8.self)
+    var cpuSeconds: Double?
+    if cpuTime, let line = stderr.split(separator: "\n").last, line.hasPrefix("refold-cpu ") {
+      cpuSeconds = line.split(separator: " ").dropFirst().compactMap { Double($0) }.reduce(0, +)
+      stderr = String(stderr[..<line.startIndex])
+    }
+    return Output(status: status, stdout: String(decoding: outData, as: UTF8.self), stderr: stderr, cpuSeconds: cpuSeconds)
   }
 }
 

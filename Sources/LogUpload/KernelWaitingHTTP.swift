@@ -1,0 +1,209 @@
+#if canImport(FoundationNetworking)
+  import Foundation
+  import FoundationNetworking
+  import NIOConcurrencyHelpers
+  import NIOCore
+  import NIOHTTP1
+  import NIOPosix
+  import RefoldHTTP
+
+  /// One `http://` request and its answer over SwiftNIO, for the uploader on Linux.
+  ///
+  /// `URLSession` on Linux (FoundationNetworking over libcurl) spins on its dispatch sources
+  /// while an answer is pending: four `refold store push` at once spent more time spinning
+  /// than the server spent answering, and on two cores they starved it (rounds of 40 uploads
+  /// took 1.7 to 15 s, with 1.4 to 15 s of system time in the pushers). Here the pusher waits
+  /// in `epoll` until the server answers. The bounds are those of `HTTP.send`: a body past
+  /// `maxBytes` and an exchange longer than `deadline`, connection included, are no answer; a
+  /// cancelled task closes the connection. `https://` still goes through `URLSession`.
+  enum KernelWaitingHTTP {
+    /// Sends `request` (its method, headers and body) and returns the answer.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled, `HTTP.TransportError` when
+    ///   there is no answer, with the reasons `HTTP.send` gives.
+    static func send(_ request: URLRequest, maxBytes: Int, deadline: Duration) async throws -> HTTP.Response {
+      guard let url = request.url, let host = url.host else {
+        throw HTTP.TransportError(url: request.url ?? URL(fileURLWithPath: "/"), reason: "the address has no host")
+      }
+      try Task.checkCancellation()
+      let end = NIODeadline.now() + TimeAmount(deadline)
+      let exchange = Exchange(url: url, deadline: deadline, maxBytes: maxBytes)
+      return try await withTaskCancellationHandler {
+        try await exchange.run(request, host: host, port: url.port ?? 80, end: end)
+      } onCancel: {
+        exchange.cancel()
+      }
+    }
+  }
+
+  /// One exchange: the connection, once made, and how it ended.
+  private final class Exchange: Sendable {
+    let url: URL
+    let deadline: Duration
+    let maxBytes: Int
+    private let state = NIOLockedValueBox<(channel: (any Channel)?, isCancelled: Bool)>((nil, false))
+
+    init(url: URL, deadline: Duration, maxBytes: Int) {
+      self.url = url
+      self.deadline = deadline
+      self.maxBytes = maxBytes
+    }
+
+    func run(_ request: URLRequest, host: String, port: Int, end: NIODeadline) async throws -> HTTP.Response {
+      let group = MultiThreadedEventLoopGroup.singleton
+      let eventLoop = group.next()
+      let answer = eventLoop.makePromise(of: HTTP.Response.self)
+      let collector = AnswerCollector(maxBytes: maxBytes, answer: answer)
+      let channel: any Channel
+      do {
+        channel = try await ClientBootstrap(group: eventLoop)
+          .connectTimeout(max(.nanoseconds(1), end - .now()))
+          .channelInitializer { channel in
+            channel.eventLoop.makeCompletedFuture {
+              try channel.pipeline.syncOperations.addHTTPClientHandlers()
+              try channel.pipeline.syncOperations.addHandler(collector)
+            }
+          }
+          .connect(host: host, port: port)
+          .get()
+      } catch {
+        collector.fail(error, closing: nil)
+        throw failure(error)
+      }
+      let cancelledAlready = state.withLockedValue { state -> Bool in
+        state.channel = channel
+        return state.isCancelled
+      }
+      guard !cancelledAlready else {
+        collector.fail(CancellationError(), closing: channel)
+        throw CancellationError()
+      }
+      let timer = eventLoop.scheduleTask(deadline: end) {
+        collector.fail(Failure.tooSlow, closing: channel)
+      }
+      defer { timer.cancel() }
+
+      let body = request.httpBody ?? Data()
+      var head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), uri: Self.target(of: url))
+      head.headers.add(name: "Host", value: url.port.map { "\(host):\($0)" } ?? host)
+      for (name, value) in request.allHTTPHeaderFields ?? [:] { head.headers.add(name: name, value: value) }
+      head.headers.replaceOrAdd(name: "Content-Length", value: "\(body.count)")
+      head.headers.replaceOrAdd(name: "Connection", value: "close")
+      channel.write(HTTPClientRequestPart.head(head), promise: nil)
+      if !body.isEmpty { channel.write(HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: body))), promise: nil) }
+      channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+      do {
+        return try await answer.futureResult.get()
+      } catch {
+        channel.close(promise: nil)
+        throw failure(error)
+      }
+    }
+
+    func cancel() {
+      let channel = state.withLockedValue { state -> (any Channel)? in
+        state.isCancelled = true
+        return state.channel
+      }
+      guard let channel else { return }
+      channel.eventLoop.execute {
+        channel.pipeline.handler(type: AnswerCollector.self).whenSuccess { collector in
+          collector.fail(CancellationError(), closing: channel)
+        }
+      }
+    }
+
+    /// The request target: the path (`/` when empty) and the query, as they were escaped.
+    static func target(of url: URL) -> String {
+      let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+      let path = components?.percentEncodedPath ?? ""
+      let query = components?.percentEncodedQuery.map { "?" + $0 } ?? ""
+      return (path.isEmpty ? "/" : path) + query
+    }
+
+    /// The error the caller sees: cancellation as such, anything else as no answer, in the
+    /// words `HTTP.send` uses.
+    private func failure(_ error: any Error) -> any Error {
+      if error is CancellationError || state.withLockedValue({ $0.isCancelled }) { return CancellationError() }
+      return HTTP.TransportError(url: url, reason: reason(error))
+    }
+
+    private func reason(_ error: any Error) -> String {
+      switch error {
+      case Failure.tooLarge: return "the answer was larger than \(maxBytes) bytes"
+      case Failure.tooSlow, ChannelError.connectTimeout: return "no complete answer within \(deadline)"
+      case Failure.closedEarly: return "the connection was lost"
+      case is HTTPParserError: return "the server's reply was not valid HTTP"
+      case let error as NIOConnectionError:
+        let noAddress = error.connectionErrors.isEmpty && (error.dnsAError != nil || error.dnsAAAAError != nil)
+        return noAddress ? "could not find the server" : "could not connect to the server"
+      case let error as IOError where [ECONNRESET, EPIPE].contains(error.errnoCode):
+        return "the connection was lost"
+      default: return String(describing: error)
+      }
+    }
+  }
+
+  private enum Failure: Error {
+    case tooLarge
+    case tooSlow
+    case closedEarly
+  }
+
+  /// Takes the answer as it arrives, on the connection's event loop, and completes the promise
+  /// once: with the answer at its end, or with why it stopped.
+  private final class AnswerCollector: ChannelInboundHandler, Sendable {
+    typealias InboundIn = HTTPClientResponsePart
+
+    private let maxBytes: Int
+    private let answer: EventLoopPromise<HTTP.Response>
+    // NB: Only touched on the connection's event loop.
+    private let progress = NIOLockedValueBox<(status: Int?, body: ByteBuffer, isDone: Bool)>((nil, ByteBuffer(), false))
+
+    init(maxBytes: Int, answer: EventLoopPromise<HTTP.Response>) {
+      self.maxBytes = maxBytes
+      self.answer = answer
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+      switch unwrapInboundIn(data) {
+      case .head(let head):
+        progress.withLockedValue { $0.status = Int(head.status.code) }
+      case .body(var part):
+        let tooLarge = progress.withLockedValue { progress -> Bool in
+          guard progress.body.readableBytes + part.readableBytes <= maxBytes else { return true }
+          progress.body.writeBuffer(&part)
+          return false
+        }
+        if tooLarge { fail(Failure.tooLarge, closing: context.channel) }
+      case .end:
+        let finished = progress.withLockedValue { progress -> HTTP.Response? in
+          guard !progress.isDone, let status = progress.status else { return nil }
+          progress.isDone = true
+          return HTTP.Response(status: status, body: Data(progress.body.readableBytesView))
+        }
+        if let finished { answer.succeed(finished) }
+        context.close(promise: nil)
+      }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+      fail(Failure.closedEarly, closing: nil)
+      context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+      fail(error, closing: context.channel)
+    }
+
+    /// Ends the exchange with `error`, unless it has ended already, and closes the connection.
+    func fail(_ error: any Error, closing channel: (any Channel)?) {
+      let first = progress.withLockedValue { progress -> Bool in
+        defer { progress.isDone = true }
+        return !progress.isDone
+      }
+      if first { answer.fail(error) }
+      channel?.close(promise: nil)
+    }
+  }
+#endif
