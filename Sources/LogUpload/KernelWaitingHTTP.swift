@@ -157,7 +157,8 @@
 
     private let maxBytes: Int
     private let answer: EventLoopPromise<HTTP.Response>
-    // NB: Only touched on the connection's event loop.
+    // NB: Only touched on the connection's event loop; the lock, never contended, is what makes
+    //     the handler Sendable for the deadline's task and the cancellation.
     private let progress = NIOLockedValueBox<(status: Int?, body: ByteBuffer, isDone: Bool)>((nil, ByteBuffer(), false))
 
     init(maxBytes: Int, answer: EventLoopPromise<HTTP.Response>) {
