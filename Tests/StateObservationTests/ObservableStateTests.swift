@@ -105,6 +105,17 @@ struct ObservableStateTests {
     #expect(changes.count == 1)
   }
 
+  @Test func aCopySentBackToItsStoreLeavesNoMarkInTheStoresState() {
+    let store = Store(initialState: Profile(name: "Ana", age: 30, id: 1), reducer: ProfileFeature())
+    var copy = store.state
+    #expect(copy._$observation.isFromStore)
+    copy.age = 31
+    store.send(.replace(copy))
+    // Else the reducer's reads would be reported as a view's, and watched from then on.
+    #expect(!store._state._$observation.isFromStore)
+    #expect(store.state.age == 31)
+  }
+
   @Test func aCopyThatOutlivesItsStoreReadsQuietly() {
     var copy: Profile?
     do {

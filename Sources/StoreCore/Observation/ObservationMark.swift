@@ -1,3 +1,4 @@
+@_spi(Reflection) import Swift
 import Dispatch
 
 /// The store a copy of an ``ObservableState`` was read from, which its fields' getters report
@@ -100,6 +101,18 @@ extension ObservationMark {
   static func marker<State>(for _: State.Type) -> ((inout State, ObservationMark) -> Void)? {
     guard let observable = State.self as? any ObservableState.Type else { return nil }
     return marker(as: observable)
+  }
+
+  /// The byte offset of the mark (`_$observation`) in `State`, which `@ObservableState` makes a
+  /// stored property; `nil` when there is none.
+  static func offset<State>(in _: State.Type) -> Int? {
+    var offset: Int?
+    _ = _forEachFieldWithKeyPath(of: State.self) { name, keyPath in
+      guard String(cString: name) == "_$observation" else { return true }
+      offset = MemoryLayout<State>.offset(of: keyPath)
+      return false
+    }
+    return offset
   }
 
   private static func marker<State, Marked: ObservableState>(

@@ -5,7 +5,9 @@ extension Store {
   /// writes count, and the fields it makes start with the store's values.
   @usableFromInline
   func reduceSharing(_ action: Action) -> Effect<Action> {
-    SharedValues.whileFolding(sharedValues) { reducer(&_state, action) }
+    let effect = SharedValues.whileFolding(sharedValues) { reducer(&_state, action) }
+    if let markOffset { forgetMark(at: markOffset) }
+    return effect
   }
 
   /// Listens for changes made elsewhere to `keys`.
