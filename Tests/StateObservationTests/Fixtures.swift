@@ -59,6 +59,7 @@ enum ProfileAction: Sendable, Equatable {
   case draft(String)
   case retitle(String)
   case replace(Profile)
+  case copyNameToDraft
 }
 
 struct ProfileFeature: Reducer {
@@ -71,6 +72,7 @@ struct ProfileFeature: Reducer {
       case .draft(let draft): state.draft = draft
       case .retitle(let title): state.child.title = title
       case .replace(let profile): state = profile
+      case .copyNameToDraft: state.draft = state.name
       }
       return .none
     }

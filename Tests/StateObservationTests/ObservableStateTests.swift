@@ -105,15 +105,21 @@ struct ObservableStateTests {
     #expect(changes.count == 1)
   }
 
-  @Test func aCopySentBackToItsStoreLeavesNoMarkInTheStoresState() {
+  @Test func aCopySentBackToItsStoreIsNotWatchedWhenTheReducerReadsIt() {
     let store = Store(initialState: Profile(name: "Ana", age: 30, id: 1), reducer: ProfileFeature())
     var copy = store.state
     #expect(copy._$observation.isFromStore)
     copy.age = 31
     store.send(.replace(copy))
-    // Else the reducer's reads would be reported as a view's, and watched from then on.
-    #expect(!store._state._$observation.isFromStore)
-    #expect(store.state.age == 31)
+    // The store's state now carries the mark; the reducer reads `name` through it.
+    store.send(.copyNameToDraft)
+    #expect(store.state.draft == "Ana")
+    #expect(store.bindings.count == 0, "the reducer's read was watched as a view's")
+    // A view's read still is.
+    let changes = Changes()
+    _ = withObservationTracking { store.state.age } onChange: { changes.count += 1 }
+    store.send(.birthday)
+    #expect(changes.count == 1)
   }
 
   @Test func aCopyThatOutlivesItsStoreReadsQuietly() {

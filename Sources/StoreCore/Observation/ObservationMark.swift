@@ -1,4 +1,3 @@
-@_spi(Reflection) import Swift
 import Dispatch
 
 /// The store a copy of an ``ObservableState`` was read from, which its fields' getters report
@@ -43,7 +42,7 @@ public struct ObservationMark: Sendable, Hashable {
 @MainActor
 protocol StateReader: AnyObject {
   func observeRead<Root, Value: Equatable>(of keyPath: KeyPath<Root, Value>)
-  func observeWholeState()
+  func observeReadOfWholeState()
 }
 
 /// The stores whose states were read as ``ObservableState``, by number, held weakly: a copy
@@ -52,6 +51,26 @@ protocol StateReader: AnyObject {
 enum StateReaders {
   private static var readers: [UInt32: Entry] = [:]
   private static var nextNumber: UInt32 = 1
+
+  /// While a store tells Observation of a change: the reads an observer makes then (a view
+  /// that observes again at once) are a view's reads, even while the store is folding.
+  static var isTellingObservers = false
+
+  /// Tells observers with `tell`, their reads counted as a view's (``isTellingObservers``).
+  static func tellingObservers(_ tell: () -> Void) {
+    let outer = isTellingObservers
+    isTellingObservers = true
+    defer { isTellingObservers = outer }
+    tell()
+  }
+
+  /// Whether a read reported to a store that is folding or not is a view's. While it folds,
+  /// only an observer told of a change reads as a view: any other read is the reducer's, a
+  /// binding's or a plugin's, through a copy of the state that was read from the store and
+  /// sent back into it (`.replace(store.state)`), and must not be watched as a view's.
+  static func countsRead(whileFolding isFolding: Bool) -> Bool {
+    !isFolding || isTellingObservers
+  }
 
   private struct Entry {
     weak var reader: (any StateReader)?
@@ -87,12 +106,24 @@ enum StateReaders {
     guard number != 0, isOnMainActor else { return }
     // A key path is immutable: handing it to the main actor shares nothing that can change.
     nonisolated(unsafe) let keyPath = keyPath
-    MainActor.assumeIsolated { readers[number]?.reader?.observeRead(of: keyPath) }
+    MainActor.assumeIsolated { reporting { readers[number]?.reader?.observeRead(of: keyPath) } }
   }
 
   nonisolated static func readWhole(by number: UInt32) {
     guard number != 0, isOnMainActor else { return }
-    MainActor.assumeIsolated { readers[number]?.reader?.observeWholeState() }
+    MainActor.assumeIsolated { reporting { readers[number]?.reader?.observeReadOfWholeState() } }
+  }
+
+  /// While a read is being reported. Watching a field reads it from the store's own state, which
+  /// carries a mark when a copy was sent back into it: that read is the store's, and reporting
+  /// it from inside the first report would start watching the field again, re-entrantly.
+  private static var isReporting = false
+
+  private static func reporting(_ report: () -> Void) {
+    guard !isReporting else { return }
+    isReporting = true
+    defer { isReporting = false }
+    report()
   }
 }
 
@@ -101,18 +132,6 @@ extension ObservationMark {
   static func marker<State>(for _: State.Type) -> ((inout State, ObservationMark) -> Void)? {
     guard let observable = State.self as? any ObservableState.Type else { return nil }
     return marker(as: observable)
-  }
-
-  /// The byte offset of the mark (`_$observation`) in `State`, which `@ObservableState` makes a
-  /// stored property; `nil` when there is none.
-  static func offset<State>(in _: State.Type) -> Int? {
-    var offset: Int?
-    _ = _forEachFieldWithKeyPath(of: State.self) { name, keyPath in
-      guard String(cString: name) == "_$observation" else { return true }
-      offset = MemoryLayout<State>.offset(of: keyPath)
-      return false
-    }
-    return offset
   }
 
   private static func marker<State, Marked: ObservableState>(

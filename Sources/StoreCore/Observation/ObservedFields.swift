@@ -53,6 +53,6 @@ final class ObservedField<Subject: Observable & AnyObject, V> {
     guard isArmed, let subject else { return }
     isArmed = false
     // The change has happened already; Observation's observers only need to hear of it.
-    registrar.withMutation(of: subject, keyPath: storeKeyPath) {}
+    StateReaders.tellingObservers { registrar.withMutation(of: subject, keyPath: storeKeyPath) {} }
   }
 }

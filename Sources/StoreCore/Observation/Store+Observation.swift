@@ -54,7 +54,13 @@ extension Store {
 
 extension Store: StateReader {
   func observeRead<Root, Value: Equatable>(of keyPath: KeyPath<Root, Value>) {
+    guard StateReaders.countsRead(whileFolding: isFolding) else { return }
     guard let keyPath = keyPath as? KeyPath<State, Value> else { return observeWholeState() }
     observeField(keyPath)
+  }
+
+  func observeReadOfWholeState() {
+    guard StateReaders.countsRead(whileFolding: isFolding) else { return }
+    observeWholeState()
   }
 }

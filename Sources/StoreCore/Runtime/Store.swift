@@ -65,10 +65,6 @@ public final class Store<State, Action: Sendable> {
   let markCopy: ((inout State, ObservationMark) -> Void)?
   /// This store's number among ``StateReaders``, taken at the first read of ``state``.
   var readerNumber: UInt32 = 0
-  /// Where the mark lies in an ``ObservableState``, which the store's own state must not
-  /// carry: a copy read from ``state`` and sent back in an action would bring it in, and the
-  /// reducer's reads would then be reported as a view's. `nil` for any other state.
-  @usableFromInline let markOffset: Int?
 
   /// While a queued action that was sent re-entrantly is folded: the action it was sent
   /// during (``Commit/reentrance``).
@@ -134,7 +130,6 @@ public final class Store<State, Action: Sendable> {
   ) where R.State == State, R.Action == Action {
     self._state = initialState
     self.markCopy = ObservationMark.marker(for: State.self)
-    self.markOffset = markCopy == nil ? nil : ObservationMark.offset(in: State.self)
     self.reentrancy = reentrancy
     #if DEBUG
       self.recordsSendSites = recordsSendSites
@@ -344,18 +339,7 @@ public final class Store<State, Action: Sendable> {
     // main queue before is not its reducer's.
     if hasPlugins, DrawTape.mainHasDraws { DrawTape.discardMainDraws() }
     let effect = reducer(&_state, action)
-    if let markOffset { forgetMark(at: markOffset) }
     return commit(action, effect: effect, origin: origin, group: group)
-  }
-
-  /// Clears a mark the reducer put into the state (``markOffset``): a load and a compare when
-  /// there is none.
-  @inlinable
-  func forgetMark(at offset: Int) {
-    withUnsafeMutableBytes(of: &_state) { bytes in
-      guard bytes.load(fromByteOffset: offset, as: UInt32.self) != 0 else { return }
-      bytes.storeBytes(of: 0, toByteOffset: offset, as: UInt32.self)
-    }
   }
 
   /// The fold's end: starts the effect, then tells the plugins and the bindings.
@@ -381,7 +365,7 @@ public final class Store<State, Action: Sendable> {
   @usableFromInline @inline(never)
   func tellStateObservers() {
     isStateObserved = false
-    observationRegistrar.withMutation(of: self, keyPath: \.state) {}
+    StateReaders.tellingObservers { observationRegistrar.withMutation(of: self, keyPath: \.state) {} }
   }
 
   /// The fold of a store whose state holds ``Shared`` fields: the reducer runs with its thread

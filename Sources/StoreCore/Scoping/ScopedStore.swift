@@ -169,11 +169,12 @@ extension Store {
 
 extension ParentScope: StateReader {
   func observeRead<Reader, Value: Equatable>(of keyPath: KeyPath<Reader, Value>) {
-    guard let keyPath = keyPath as? KeyPath<State, Value> else { return observeWholeState() }
+    guard StateReaders.countsRead(whileFolding: root.isFolding) else { return }
+    guard let keyPath = keyPath as? KeyPath<State, Value> else { return root.observeWholeState() }
     root.observeField(toState.appending(path: keyPath))
   }
 
-  func observeWholeState() {
-    root.observeWholeState()
+  func observeReadOfWholeState() {
+    root.observeReadOfWholeState()
   }
 }

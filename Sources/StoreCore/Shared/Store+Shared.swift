@@ -5,9 +5,7 @@ extension Store {
   /// writes count, and the fields it makes start with the store's values.
   @usableFromInline
   func reduceSharing(_ action: Action) -> Effect<Action> {
-    let effect = SharedValues.whileFolding(sharedValues) { reducer(&_state, action) }
-    if let markOffset { forgetMark(at: markOffset) }
-    return effect
+    SharedValues.whileFolding(sharedValues) { reducer(&_state, action) }
   }
 
   /// Listens for changes made elsewhere to `keys`.
