@@ -130,15 +130,15 @@
 
     private func reason(_ error: any Error) -> String {
       switch error {
-      case Failure.tooLarge: return "the answer was larger than \(maxBytes) bytes"
-      case Failure.tooSlow, ChannelError.connectTimeout: return "no complete answer within \(deadline)"
-      case Failure.closedEarly: return "the connection was lost"
-      case is HTTPParserError: return "the server's reply was not valid HTTP"
+      case Failure.tooLarge: return HTTP.Reason.tooLarge(maxBytes)
+      case Failure.tooSlow, ChannelError.connectTimeout: return HTTP.Reason.tooSlow(deadline)
+      case Failure.closedEarly: return HTTP.Reason.connectionLost
+      case is HTTPParserError: return HTTP.Reason.invalidHTTP
       case let error as NIOConnectionError:
         let noAddress = error.connectionErrors.isEmpty && (error.dnsAError != nil || error.dnsAAAAError != nil)
-        return noAddress ? "could not find the server" : "could not connect to the server"
+        return noAddress ? HTTP.Reason.cannotFindHost : HTTP.Reason.cannotConnect
       case let error as IOError where [ECONNRESET, EPIPE].contains(error.errnoCode):
-        return "the connection was lost"
+        return HTTP.Reason.connectionLost
       default: return String(describing: error)
       }
     }

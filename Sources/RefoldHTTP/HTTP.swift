@@ -74,20 +74,32 @@ package enum HTTP {
     let outcome = await HTTPExchange.run(request, configuration: session.configuration, maxBytes: maxBytes, deadline: deadline)
     switch outcome {
     case .answer(let http, let data):
-      guard let http else { throw TransportError(url: url, reason: "the reply was not HTTP") }
+      guard let http else { throw TransportError(url: url, reason: Reason.notHTTP) }
       return Response(status: http.statusCode, body: data)
     case .cancelled:
       throw CancellationError()
     case .tooLarge:
-      throw TransportError(url: url, reason: "the answer was larger than \(maxBytes) bytes")
+      throw TransportError(url: url, reason: Reason.tooLarge(maxBytes))
     case .tooSlow:
-      throw TransportError(url: url, reason: "no complete answer within \(deadline)")
+      throw TransportError(url: url, reason: Reason.tooSlow(deadline))
     case .failure(let error):
       if Task.isCancelled || (error as? URLError)?.code == .cancelled || error is CancellationError {
         throw CancellationError()
       }
       throw TransportError(url: url, reason: describe(error))
     }
+  }
+
+  /// Why there was no answer, in the words every transport uses (`send` here, the uploader's
+  /// SwiftNIO exchange on Linux), so a failure reads the same whichever sent the request.
+  package enum Reason {
+    package static let cannotConnect = "could not connect to the server"
+    package static let cannotFindHost = "could not find the server"
+    package static let connectionLost = "the connection was lost"
+    package static let invalidHTTP = "the server's reply was not valid HTTP"
+    package static let notHTTP = "the reply was not HTTP"
+    package static func tooLarge(_ maxBytes: Int) -> String { "the answer was larger than \(maxBytes) bytes" }
+    package static func tooSlow(_ deadline: Duration) -> String { "no complete answer within \(deadline)" }
   }
 
   /// The largest answer a client takes unless it says otherwise: 8 MiB, far above the sample
@@ -112,11 +124,11 @@ package enum HTTP {
     guard let error = error as? URLError else { return String(describing: error) }
     switch error.code {
     case .timedOut: return "the request timed out"
-    case .cannotConnectToHost: return "could not connect to the server"
-    case .cannotFindHost, .dnsLookupFailed: return "could not find the server"
+    case .cannotConnectToHost: return Reason.cannotConnect
+    case .cannotFindHost, .dnsLookupFailed: return Reason.cannotFindHost
     case .notConnectedToInternet: return "not connected to the internet"
-    case .networkConnectionLost: return "the connection was lost"
-    case .badServerResponse: return "the server's reply was not valid HTTP"
+    case .networkConnectionLost: return Reason.connectionLost
+    case .badServerResponse: return Reason.invalidHTTP
     case .secureConnectionFailed: return "the secure connection failed"
     default: return "URLError \(error.code.rawValue)"
     }
