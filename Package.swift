@@ -195,6 +195,7 @@ let package = Package(
       dependencies: [
         "BenchWorkloads",
         "Host",
+        "LogUpload",
         "Store",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "OpenCombine", package: "OpenCombine"),

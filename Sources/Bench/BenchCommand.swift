@@ -22,6 +22,12 @@ public struct BenchCommand: AsyncParsableCommand {
         W8 one screen's action in a 1,000-screen navigation stack
         W9 refold check on a corpus, on all cores against one job
         W10 refold devtools opening W5's log: index, first page, last state
+        W11 the log store's intake: logs posted to refold collect, into PostgreSQL (--store)
+        W12 a shared check of stored logs: 2 worker processes against 1 (--store)
+
+      W11 and W12 need a PostgreSQL server: --store postgres://USER@HOST:PORT/DATABASE. \
+      Each makes a database of its own there (the user needs CREATEDB) and drops it at the \
+      end; without --store, a run of every workload leaves them out.
 
       Build in release for meaningful figures (swift run -c release refold bench …).
 
@@ -34,6 +40,7 @@ public struct BenchCommand: AsyncParsableCommand {
         refold bench --quick
         refold bench --json > bench.json
         refold bench --quick --workload W4 --workload W5
+        refold bench --workload W12 --store postgres://refold@db/refold
         refold bench --log session.log
 
       Wall time is noisy on shared machines: compare the ratios, not the absolute figures. \
@@ -51,8 +58,13 @@ public struct BenchCommand: AsyncParsableCommand {
   @Flag(name: .long, help: "Print a JSON array of {workload, system, nsPerOp, mallocsPerOp, notificationsPerOp} rows.")
   var json = false
 
-  @Option(name: .long, help: "Run only this workload (W1 … W10); repeat for more.")
+  @Option(name: .long, help: "Run only this workload (W1 … W12); repeat for more.")
   var workload: [Bench.Workload] = []
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("The PostgreSQL server W11 and W12 measure the log store on (they make a database of their own there).", valueName: "postgres-url"))
+  var store: String?
 
   @Option(name: .long, help: "Run only this system (refold, naive, opencombine, floor, …); repeat for more.")
   var system: [Bench.System] = []
@@ -65,22 +77,28 @@ public struct BenchCommand: AsyncParsableCommand {
   @MainActor
   public func run() async throws {
     if let log {
-      guard workload.isEmpty, system.isEmpty, operations == nil else {
+      guard workload.isEmpty, system.isEmpty, operations == nil, store == nil else {
         throw HostError.usage("--log measures the log's own feature: --workload, --system and --operations are for the built-in workloads")
       }
       return try LogBenchCommand.run(log: log, quick: quick, json: json)
+    }
+    if store == nil, let named = workload.first(where: \.needsPostgres) {
+      throw HostError.usage(
+        "\(named.rawValue) measures a PostgreSQL log store: name a server with --store postgres://USER@HOST:PORT/DATABASE (scripts/postgres.sh start DIR starts one on loopback)")
     }
     var plan = quick ? BenchRunner.Plan.quick : BenchRunner.Plan.full
     if let operations {
       guard operations > 0 else { throw HostError.usage("--operations must be at least 1, not \(operations)") }
       plan.fixedOperations = operations
     }
+    plan.logStore = store
     ScratchFolders.shared.removeOnSignals()
     var progress = Terminal.Progress()
     var runner = BenchRunner(plan: plan)
     runner.progress = { progress.update($0) }
     var rows: [BenchRow] = []
-    let workloads = workload.isEmpty ? Bench.Workload.allCases : workload
+    // Without a server, a run of every workload leaves out the two that need one, and says so.
+    let workloads = workload.isEmpty ? Bench.Workload.allCases.filter { store != nil || !$0.needsPostgres } : workload
     for workload in workloads {
       rows += try await runner.measure(workload, systems: system.isEmpty ? nil : Set(system))
     }
@@ -90,7 +108,8 @@ public struct BenchCommand: AsyncParsableCommand {
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       Terminal.out(String(decoding: try encoder.encode(rows), as: UTF8.self))
     } else {
-      let table = BenchTable(results: BenchResults(rows: rows), plan: plan, quick: quick)
+      var table = BenchTable(results: BenchResults(rows: rows), plan: plan, quick: quick)
+      if workload.isEmpty { table.leftOut = Bench.Workload.allCases.filter { !workloads.contains($0) } }
       for line in table.lines() { Terminal.out(line) }
     }
   }

@@ -3,7 +3,8 @@ import BenchWorkloads
 /// One line of `refold bench`'s result: a workload on one system.
 ///
 /// As JSON: `{"workload": "W1", "system": "refold", "nsPerOp": 12.5, "mallocsPerOp": 0,
-/// "notificationsPerOp": 1}`; W5's rows add `"eventsPerSecond"`. A figure that was not measured
+/// "notificationsPerOp": 1}`; W5's, W9's and W10's rows add `"eventsPerSecond"`, W11's and W12's
+/// `"logsPerSecond"` (their `nsPerOp` is per log). A figure that was not measured
 /// is `null`.
 struct BenchRow: Encodable, Sendable {
   var workload: Bench.Workload
@@ -17,6 +18,8 @@ struct BenchRow: Encodable, Sendable {
   var notificationsPerOp: Double?
   /// W5, W9 and W10: events replayed (W10: indexed) per second, the median of the runs.
   var eventsPerSecond: Double?
+  /// W11 and W12: logs stored (W11) or checked (W12) per second, the median of the rounds.
+  var logsPerSecond: Double?
   /// W7 only: the process's peak resident memory during the burst, in MiB.
   var peakMiB: Double?
   /// W10 only: how many events the opened log holds (not in the JSON).
@@ -32,7 +35,7 @@ struct BenchRow: Encodable, Sendable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case workload, system, nsPerOp, mallocsPerOp, notificationsPerOp, eventsPerSecond, peakMiB
+    case workload, system, nsPerOp, mallocsPerOp, notificationsPerOp, eventsPerSecond, logsPerSecond, peakMiB
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -44,6 +47,9 @@ struct BenchRow: Encodable, Sendable {
     try container.encode(notificationsPerOp.map(Self.rounded), forKey: .notificationsPerOp)
     if workload == .w5 || workload == .w9 || workload == .w10 {
       try container.encode(eventsPerSecond.map { $0.rounded() }, forKey: .eventsPerSecond)
+    }
+    if workload.needsPostgres {
+      try container.encode(logsPerSecond.map(Self.rounded), forKey: .logsPerSecond)
     }
     if workload == .w7 {
       try container.encode(peakMiB.map(Self.rounded), forKey: .peakMiB)

@@ -28,10 +28,15 @@ struct BenchRunner {
     var burstActions: Int = 20_000
     /// W9: how many logs the checked corpus holds (1,000 events each).
     var corpusLogs: Int = 1_000
+    /// W11 and W12: how many logs of 1,000 events a round stores or checks.
+    var storeLogs: Int = 200
+    /// W11 and W12: the PostgreSQL server they make their scratch database on (`--store`).
+    var logStore: String?
 
     static let quick = Plan(
       runs: 5, runTime: .milliseconds(20), allocationOperations: 1_000,
-      recordedOperations: 20_000, replayEvents: 200_000, replayRuns: 3, burstActions: 2_000, corpusLogs: 100)
+      recordedOperations: 20_000, replayEvents: 200_000, replayRuns: 3, burstActions: 2_000, corpusLogs: 100,
+      storeLogs: 40)
     static let full = Plan(
       runs: 7, runTime: .milliseconds(150), allocationOperations: 10_000,
       recordedOperations: 100_000, replayEvents: 1_000_000, replayRuns: 5)
@@ -44,6 +49,9 @@ struct BenchRunner {
   /// Measures `workload` on `systems` (all of the workload's systems when nil).
   func measure(_ workload: Bench.Workload, systems: Set<Bench.System>? = nil) async throws -> [BenchRow] {
     let wanted = Bench.systems(for: workload).filter { systems?.contains($0) ?? true }
+    // A workload none of whose systems was asked for is not set up at all (W9 would record
+    // its corpus for nothing).
+    guard !wanted.isEmpty else { return [] }
     switch workload {
     case .w1, .w2, .w3, .w8:
       return measureSync(workload, wanted.compactMap { system in Bench.fixture(workload, system).map { (system, $0) } })
@@ -59,6 +67,10 @@ struct BenchRunner {
       return try await measureCorpusCheck(wanted)
     case .w10:
       return try await measureDevtools(wanted)
+    case .w11:
+      return try await measureIngest(wanted)
+    case .w12:
+      return try await measureSharedCheck(wanted)
     }
   }
 

@@ -6,6 +6,8 @@ struct BenchTable {
   var results: BenchResults
   var plan: BenchRunner.Plan
   var quick: Bool
+  /// The workloads a run of all of them left out (W11 and W12, without `--store`).
+  var leftOut: [Bench.Workload] = []
 
   func lines() -> [String] {
     var lines: [String] = []
@@ -23,6 +25,7 @@ struct BenchTable {
       let floor = results[row.workload, .floor]?.nsPerOp
       var ns = row.nsPerOp.map(BenchFormat.number) ?? "—"
       if let rate = row.eventsPerSecond { ns += " (\(BenchFormat.number(rate)) events/s)" }
+      if let rate = row.logsPerSecond { ns += " (\(BenchFormat.number(rate)) logs/s)" }
       if let peak = row.peakMiB { ns = "peak \(BenchFormat.number(peak)) MiB" }
       table.append([
         row.workload.rawValue,
@@ -55,6 +58,10 @@ struct BenchTable {
     lines.append("mallocs/op: Swift heap allocations (swift_allocObject), counted in-process through the runtime's hook;")
     lines.append("  — where other code allocates too (OpenCombine, json-c, the task allocator). The Benchmarks package counts every malloc.")
     lines.append("reference figures for other libraries: \(BenchReference.elsewhere) (ns/op).")
+    if !leftOut.isEmpty {
+      lines.append(
+        "\(leftOut.map(\.rawValue).joined(separator: " and ")) (the shared log store) not run: they need a PostgreSQL server, --store postgres://….")
+    }
     return lines
   }
 

@@ -35,6 +35,17 @@ public enum Bench {
     /// `refold devtools` opening W5's log: its index, the summary, the timeline's first page
     /// and the state at the last seq (the first screen), against reading the file once.
     case w10 = "W10"
+    /// The shared log store's intake: logs of 1,000 events posted to `refold collect` over
+    /// loopback by 4 uploaders at once, checked whole and stored in PostgreSQL, against the
+    /// same into a folder store. Needs a PostgreSQL server (`refold bench --store`).
+    case w11 = "W11"
+    /// A shared check (`refold check --store postgres://… --run`) of W11's logs by 2 worker
+    /// processes against 1, and against the same logs checked from files by one job in this
+    /// process, with no database. Needs a PostgreSQL server (`refold bench --store`).
+    case w12 = "W12"
+
+    /// The workloads that measure a PostgreSQL log store, and run only when one is named.
+    public var needsPostgres: Bool { self == .w11 || self == .w12 }
   }
 
   /// What runs a workload: Refold, or one of the in-suite baselines.
@@ -57,6 +68,10 @@ public enum Bench {
     case refoldDistinct = "refold-distinct"
     /// W9 only: the corpus checked by one job, the reference for the check on every core.
     case refoldOneJob = "refold-1-job"
+    /// W11 only: the same intake into a folder store, the reference without a database.
+    case folderStore = "folder-store"
+    /// W12 only: the shared check by one worker process, the reference for two.
+    case refoldOneWorker = "refold-1-worker"
   }
 
   /// Counts the calls of a binding or listener. A class, so that closures share it; not

@@ -11,6 +11,8 @@ extension Bench {
     case .w8: [.refold, .floor]
     case .w9: [.refoldOneJob, .refold]
     case .w10: [.refold, .floor]
+    case .w11: [.refold, .folderStore]
+    case .w12: [.refold, .refoldOneWorker, .floor]
     }
   }
 

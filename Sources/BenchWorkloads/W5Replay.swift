@@ -17,10 +17,16 @@ extension Bench {
     /// Records the log through a real store and recorder (fsync `never`: the log is a fixture,
     /// and a million fsyncs would measure the disk). About two seconds for 1,000,000 events.
     ///
-    /// - Parameter distinct: type a different text for every event rather than cycle through
-    ///   W3's keystrokes, so that no action repeats.
+    /// - Parameters:
+    ///   - distinct: type a different text for every event rather than cycle through W3's
+    ///     keystrokes, so that no action repeats.
+    ///   - session: with `distinct`, starts every text with these digits, so that logs recorded
+    ///     with different sessions differ in their actions, not only in their times (W11's
+    ///     logs, which a log store would otherwise take as repeats of each other).
     @MainActor
-    public static func record(events: Int, to file: URL, distinct: Bool = false) async throws -> ReplayWorkload {
+    public static func record(events: Int, to file: URL, distinct: Bool = false, session: Int? = nil) async throws
+      -> ReplayWorkload
+    {
       let recorder = try Recorder<AmountInput.State, AmountInput.Action>(
         file: file,
         feature: "amountInput",
@@ -29,7 +35,8 @@ extension Bench {
       )
       let store = Store(initialState: AmountInput.State(), reducer: AmountInput(), plugins: [recorder])
       for index in 0..<events {
-        store.send(.textChanged(distinct ? distinctKeystroke(index) : keystroke(index)))
+        let text = distinct ? (session.map { "\($0)0" } ?? "") + distinctKeystroke(index) : keystroke(index)
+        store.send(.textChanged(text))
       }
       try await recorder.close()
       return ReplayWorkload(file: file, events: events)

@@ -16,8 +16,8 @@ import Logging
 /// | 500 | the store could not keep it (the uploader tries again) |
 ///
 /// Every error is a JSON body `{"error":"…"}` with one sentence.
-final class CollectServer: Sendable {
-  let port: Int
+package final class CollectServer: Sendable {
+  package let port: Int
   private let server: LoopbackHTTPServer
 
   private init(server: LoopbackHTTPServer) {
@@ -25,7 +25,7 @@ final class CollectServer: Sendable {
     self.server = server
   }
 
-  static func start(store: any LogStore, host: String, port: Int, maxBytes: Int) async throws(HostError) -> CollectServer {
+  package static func start(store: any LogStore, host: String, port: Int, maxBytes: Int) async throws(HostError) -> CollectServer {
     var logger = Logger(label: "refold.collect")
     logger.logLevel = .error
     let intake = CollectIntake(store: store, maxBytes: maxBytes)
@@ -39,8 +39,8 @@ final class CollectServer: Sendable {
     }
   }
 
-  func wait() async { await server.wait() }
-  func stop() async { await server.stop() }
+  package func wait() async { await server.wait() }
+  package func stop() async { await server.stop() }
   deinit { server.cancel() }
 }
 
