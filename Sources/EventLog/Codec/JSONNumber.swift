@@ -27,10 +27,28 @@ enum JSONNumber {
     return trimmed(value.description)
   }
 
+  /// Appends ``text(for:)-(Double)``'s bytes to `buffer` without making that text a second
+  /// `String` (an event line's `t`); false, and nothing appended, for NaN and infinity.
+  static func append(_ value: Double, to buffer: inout [UInt8]) -> Bool {
+    guard value.isFinite else { return false }
+    var description = value.description
+    description.withUTF8 { utf8 in
+      buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<trimmedCount(utf8)]))
+    }
+    return true
+  }
+
   private static func trimmed(_ description: String) -> String {
     var text = description
-    if text.utf8.count >= 2, text.hasSuffix(".0") { text.removeLast(2) }
+    let count = text.withUTF8 { trimmedCount($0) }
+    if count < text.utf8.count { text.removeLast(text.utf8.count - count) }
     return text
+  }
+
+  /// The length of a number's ASCII description without a trailing `.0` (`12.0` → `12`).
+  private static func trimmedCount(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    let count = utf8.count
+    return count >= 2 && utf8[count - 1] == UInt8(ascii: "0") && utf8[count - 2] == UInt8(ascii: ".") ? count - 2 : count
   }
 
   // MARK: Reading literals

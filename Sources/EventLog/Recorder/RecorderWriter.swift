@@ -26,6 +26,7 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
   let startSeq: UInt64
 
   private let encoder = LogJSONEncoder()
+  private let actions = RecentActionJSON<Action>(encoder: LogJSONEncoder())
   private var out: [UInt8] = []
   /// What the queue's byte budget is measured with: the bytes of the event lines written since
   /// the last estimate, how many, and the latest checkpointed state's size.
@@ -102,8 +103,9 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
       do {
         let notes = queue.takeNotes(seq: seq)
         try LogLineWriter.appendEvent(
-          seq: seq, t: time, origin: commit.origin, action: commit.action, draws: notes?.draws,
-          sentDuring: notes?.sentDuring, site: notes?.site, encoder: encoder, into: &out)
+          seq: seq, t: time, origin: commit.origin, draws: notes?.draws, sentDuring: notes?.sentDuring,
+          site: notes?.site, into: &out
+        ) { [actions] in try actions.append(commit.action, to: &$0) }
       } catch {
         try flush(throughSeq: throughSeq, oldest: oldest)
         throw RecorderError(
