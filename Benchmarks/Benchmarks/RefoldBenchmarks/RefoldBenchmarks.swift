@@ -61,15 +61,17 @@ func configuration(_ workload: Bench.Workload, _ system: Bench.System) -> Benchm
 /// one bound only.
 /// - Synchronous workloads allocate exactly the same per run; two mallocs of slack cover a
 ///   buffer that grows now and then.
-/// - W6's task hops allocate a continuation only when they really suspend, and W4's recorder
-///   encodes and writes in batches whose size depends on how the writer thread was scheduled:
-///   their counts move with the machine's load (W4 within 1 %; W6 up to 4 % under a busy
-///   machine), so they get a relative bound. One more malloc per action would still show: it
-///   adds 5 % to W4 and about 20 % to W6.
+/// - W6's task hops allocate a continuation only when they really suspend: its count moves
+///   with the machine's load (up to 4 % under a busy machine), so it gets a relative bound. One
+///   more malloc per action would still show: it adds about 20 %.
+/// - W4's recorder writes in batches whose number depends on how the writer thread was
+///   scheduled. Its actions repeat, so they are written from the JSON kept for them and
+///   allocate nothing: what is left is the batches' few tens of mallocs a sample of 1,000
+///   actions (0 to 35 in runs here). 100 of slack is a tenth of a malloc per action.
 func mallocTolerance(_ workload: Bench.Workload, _ system: Bench.System) -> BenchmarkThresholds {
   switch (workload, system) {
   case (.w4, .refold):
-    .init(relative: [.p90: 3])
+    .init(absolute: [.p90: 100])
   case (.w6, _):
     .init(relative: [.p90: 6])
   default:
