@@ -15,7 +15,8 @@ public struct BenchCommand: AsyncParsableCommand {
         W1 counter: one action, one binding
         W2 fan-out: 1,000 bindings on distinct fields, one field changes per action
         W3 AmountInput keystrokes, one binding on output
-        W4 W1 with the Recorder writing a log (fsync batched)
+        W4 W1 with the Recorder writing a log (fsync batched); refold-writer: the
+           writer thread's rate over 10,000,000 actions
         W5 replay of a 1,000,000-event AmountInput log, verification on
         W6 effect round trips
         W7 the recorder's peak memory in a burst of large actions

@@ -3,7 +3,8 @@ import BenchWorkloads
 /// One line of `refold bench`'s result: a workload on one system.
 ///
 /// As JSON: `{"workload": "W1", "system": "refold", "nsPerOp": 12.5, "mallocsPerOp": 0,
-/// "notificationsPerOp": 1}`; W5's, W9's and W10's rows add `"eventsPerSecond"`, W11's and W12's
+/// "notificationsPerOp": 1}`; W5's, W9's, W10's and W4 `refold-writer`'s rows add
+/// `"eventsPerSecond"`, W11's and W12's
 /// `"logsPerSecond"` (their `nsPerOp` is per log). A figure that was not measured
 /// is `null`.
 struct BenchRow: Encodable, Sendable {
@@ -16,7 +17,8 @@ struct BenchRow: Encodable, Sendable {
   var mallocsPerOp: Double?
   /// Binding (or listener) calls per operation.
   var notificationsPerOp: Double?
-  /// W5, W9 and W10: events replayed (W10: indexed) per second, the median of the runs.
+  /// W5, W9 and W10: events replayed (W10: indexed) per second, the median of the runs; W4
+  /// `refold-writer`: actions the recorder's writer wrote per second.
   var eventsPerSecond: Double?
   /// W11 and W12: logs stored (W11) or checked (W12) per second, the median of the rounds.
   var logsPerSecond: Double?
@@ -45,7 +47,7 @@ struct BenchRow: Encodable, Sendable {
     try container.encode(nsPerOp.map(Self.rounded), forKey: .nsPerOp)
     try container.encode(mallocsPerOp.map(Self.rounded), forKey: .mallocsPerOp)
     try container.encode(notificationsPerOp.map(Self.rounded), forKey: .notificationsPerOp)
-    if workload == .w5 || workload == .w9 || workload == .w10 {
+    if workload == .w5 || workload == .w9 || workload == .w10 || system == .refoldWriter {
       try container.encode(eventsPerSecond.map { $0.rounded() }, forKey: .eventsPerSecond)
     }
     if workload.needsPostgres {

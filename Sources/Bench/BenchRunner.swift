@@ -21,6 +21,8 @@ struct BenchRunner {
     var fixedOperations: Int?
     /// W4: at most this many actions per timed run, so that the log stays some megabytes.
     var recordedOperations: Int
+    /// W4's `refold-writer`: how many actions the sustained burst sends.
+    var sustainedActions: Int = 10_000_000
     /// W5: the events in the replayed log, and how many times it is replayed.
     var replayEvents: Int
     var replayRuns: Int
@@ -35,8 +37,8 @@ struct BenchRunner {
 
     static let quick = Plan(
       runs: 5, runTime: .milliseconds(20), allocationOperations: 1_000,
-      recordedOperations: 20_000, replayEvents: 200_000, replayRuns: 3, burstActions: 2_000, corpusLogs: 100,
-      storeLogs: 40)
+      recordedOperations: 20_000, sustainedActions: 500_000, replayEvents: 200_000, replayRuns: 3, burstActions: 2_000,
+      corpusLogs: 100, storeLogs: 40)
     static let full = Plan(
       runs: 7, runTime: .milliseconds(150), allocationOperations: 10_000,
       recordedOperations: 100_000, replayEvents: 1_000_000, replayRuns: 5)

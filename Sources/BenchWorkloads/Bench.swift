@@ -53,6 +53,9 @@ public enum Bench {
     case refold
     /// W4's and W7's reference: the same store without the recorder, measured in the same run.
     case refoldUnrecorded = "refold-unrecorded"
+    /// W4 only: the recorder's writer thread, sustained: a long burst of actions until the last
+    /// is written and fsynced (10,000,000 in the full run).
+    case refoldWriter = "refold-writer"
     /// The seeds' `Observable<T>`: `didSet` and a closure.
     case naive
     /// OpenCombine: `CurrentValueSubject` → `map` → `removeDuplicates` → `sink`.

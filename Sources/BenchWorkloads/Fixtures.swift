@@ -4,7 +4,7 @@ extension Bench {
     switch workload {
     case .w1, .w3: [.refold, .naive, .opencombine, .floor]
     case .w2: [.refold, .refold64KB, .naive, .opencombine, .floor, .floorScan]
-    case .w4: [.refold, .refoldUnrecorded]
+    case .w4: [.refold, .refoldUnrecorded, .refoldWriter]
     case .w5: [.refold, .refoldDistinct]
     case .w6: [.refold, .naive, .floor]
     case .w7: [.refoldUnrecorded, .refold]
