@@ -16,18 +16,8 @@ extension BenchRunner {
   /// then the same logs into a new folder store (`folder-store`). The figure is ns per log
   /// and logs per second, the median of the rounds.
   func measureIngest(_ systems: [Bench.System]) async throws -> [BenchRow] {
-    let url = try postgresURL(for: .w11)
-    let directory = try Self.scratchDirectory()
-    defer { ScratchFolders.shared.remove(directory) }
-    progress("W11: making a scratch database")
-    let database = try await PostgresScratchDatabase.make(on: url)
-    do {
-      let rows = try await measureIngest(systems, database: database.url, directory: directory)
-      try await database.drop()
-      return rows
-    } catch {
-      try? await database.drop()
-      throw error
+    try await withScratchDatabase(for: .w11) { database, directory in
+      try await measureIngest(systems, database: database, directory: directory)
     }
   }
 
@@ -76,18 +66,8 @@ extension BenchRunner {
   /// processes with one job each (`refold`), by one (`refold-1-worker`), and the same logs
   /// from files by one job in this process (`floor`: the replay alone, no database, no process).
   func measureSharedCheck(_ systems: [Bench.System]) async throws -> [BenchRow] {
-    let url = try postgresURL(for: .w12)
-    let directory = try Self.scratchDirectory()
-    defer { ScratchFolders.shared.remove(directory) }
-    progress("W12: making a scratch database")
-    let database = try await PostgresScratchDatabase.make(on: url)
-    do {
-      let rows = try await measureSharedCheck(systems, database: database.url, directory: directory)
-      try await database.drop()
-      return rows
-    } catch {
-      try? await database.drop()
-      throw error
+    try await withScratchDatabase(for: .w12) { database, directory in
+      try await measureSharedCheck(systems, database: database, directory: directory)
     }
   }
 
@@ -144,6 +124,26 @@ extension BenchRunner {
 
   /// The events in each log of W11 and W12: the "logs of 1,000 events".
   static let storeLogEvents = 1_000
+
+  /// Runs `body` with the URL of a new database on the `--store` server and a scratch folder,
+  /// and drops the database and removes the folder after, however `body` ends.
+  private func withScratchDatabase(
+    for workload: Bench.Workload, _ body: (_ database: String, _ directory: URL) async throws -> [BenchRow]
+  ) async throws -> [BenchRow] {
+    let url = try postgresURL(for: workload)
+    let directory = try Self.scratchDirectory()
+    defer { ScratchFolders.shared.remove(directory) }
+    progress("\(workload.rawValue): making a scratch database")
+    let database = try await PostgresScratchDatabase.make(on: url)
+    do {
+      let rows = try await body(database.url, directory)
+      try await database.drop()
+      return rows
+    } catch {
+      try? await database.drop()
+      throw error
+    }
+  }
 
   /// The PostgreSQL server `--store` named; a usage error when none was.
   private func postgresURL(for workload: Bench.Workload) throws(HostError) -> String {

@@ -67,6 +67,22 @@ struct StoreBenchCommandTests {
     #expect(refused.stderr.contains("postgres://refold@127.0.0.1:1/refold: cannot connect: connection refused"), "\(refused.stderr)")
   }
 
+  /// A user who may not create databases is told so, in one line, before anything is measured.
+  @Test func aUserWithoutCreatedbIsToldWhatTheBenchNeeds() async throws {
+    let url = try await TestPostgres.database()
+    let role = "bench_" + UUID().uuidString.prefix(8).lowercased()
+    _ = try await TestPostgres.sql(url, "CREATE ROLE \(role) LOGIN NOCREATEDB")
+    let limited = try #require(URLComponents(string: url).map { components -> String in
+      var components = components
+      components.user = role
+      return components.string ?? url
+    })
+    let output = try await RefoldProcess.run(["bench", "--quick", "--workload", "W11", "--store", limited])
+    #expect(output.status == 70, "\(output.stderr)")
+    #expect(output.stderrLines.count == 1, "\(output.stderr)")
+    #expect(output.stderr.contains("cannot make a scratch database (the user needs CREATEDB): permission denied"), "\(output.stderr)")
+  }
+
   @Test func aRunOfEveryWorkloadWithoutAServerSaysWhatItLeftOut() async throws {
     // Every workload but the two store ones, narrowed to the one cheap system that W1, W2, W3
     // and W6 have, so that the test is quick: the table's last line names what was not run.
