@@ -79,7 +79,7 @@ public struct BenchCommand: AsyncParsableCommand {
   public func run() async throws {
     if let log {
       guard workload.isEmpty, system.isEmpty, operations == nil, store == nil else {
-        throw HostError.usage("--log measures the log's own feature: --workload, --system and --operations are for the built-in workloads")
+        throw HostError.usage("--log measures the log's own feature: --workload, --system, --operations and --store are for the built-in workloads")
       }
       return try LogBenchCommand.run(log: log, quick: quick, json: json)
     }

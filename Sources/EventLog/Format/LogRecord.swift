@@ -204,7 +204,7 @@ package enum LogLineWriter {
   /// (``time(seconds:nanoseconds:)``). Below 2³² seconds (the year 2106) doubles are closer
   /// together than a microsecond, so `N`'s digits with the point six places from the right,
   /// trailing zeros dropped, are the one shortest text of that value: written here from the
-  /// integer, about a tenth of the cost of the general printer, which every other value takes.
+  /// integer, with no `String` made. Every other value takes the general printer.
   static func appendTime(_ t: Double, to buffer: inout [UInt8]) {
     if t >= 1, t < 4_294_967_296 {
       let microseconds = (t * 1_000_000).rounded()

@@ -111,6 +111,6 @@ struct LogBenchCommandTests {
 
     let mixed = try await RefoldProcess.run(["bench", "--log", "x.log", "--workload", "W1"])
     #expect(mixed.status == 64, "\(mixed.stderr)")
-    #expect(mixed.stderr.contains("--workload, --system and --operations are for the built-in workloads"), "\(mixed.stderr)")
+    #expect(mixed.stderr.contains("--workload, --system, --operations and --store are for the built-in workloads"), "\(mixed.stderr)")
   }
 }
