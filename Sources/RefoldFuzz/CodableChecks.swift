@@ -39,6 +39,8 @@ enum CodableChecks {
       break
     }
 
+    checkReader(T.self, text, ours, input)
+
     guard case .success(let decoded) = ours else { return }
     let encoded: [UInt8]
     do {
@@ -52,6 +54,28 @@ enum CodableChecks {
         "\(T.self): \(decoded) does not survive a round trip: \(String(decoding: encoded, as: UTF8.self)) gives \(again)",
         input)
     }
+  }
+}
+
+extension CodableChecks {
+  /// A type's own reader (`LogDecodable`) reads what the decoder decodes from the same compact
+  /// JSON, or gives up; it never reads what the decoder rejects.
+  static func checkReader<T: Decodable & Equatable>(
+    _ type: T.Type, _ text: [UInt8], _ decoded: Result<T, any Error>, _ input: UnsafeRawBufferPointer
+  ) {
+    guard let readable = T.self as? any LogDecodable.Type, let read = read(readable, text) as? T else { return }
+    switch decoded {
+    case .success(let value) where value != read:
+      finding("\(T.self): its LogJSONReader reads \(read), LogJSONDecoder decodes \(value)", input)
+    case .failure(let error):
+      finding("\(T.self): its LogJSONReader reads \(read) from what LogJSONDecoder rejects (\(error))", input)
+    default:
+      break
+    }
+  }
+
+  private static func read<R: LogDecodable>(_ type: R.Type, _ text: [UInt8]) -> Any? {
+    LogJSONReader.read(R.self, from: text)
   }
 }
 

@@ -20,7 +20,7 @@ enum ParsedLine<Action> {
   case problem(LogLineParser.Problem, leadingSeq: UInt64?)
 }
 
-/// Why an event left the fast path of ``ParsedChunk/parse(_:offset:skipActionsThrough:cache:decode:)``.
+/// Why an event left the fast path of ``ParsedChunk/parse(_:offset:skipActionsThrough:cache:read:decode:)``.
 private enum FastPathMiss: Error {
   case notJSON
   case undecodable(any Error, JSONValue)
@@ -38,10 +38,11 @@ struct ParsedChunk<Action> {
   var isLast = false
 
   /// Parses the complete lines in `bytes` (which end with a newline), read at file offset
-  /// `offset`. An event's action is taken from `cache` when the same bytes were decoded before.
+  /// `offset`. An event's action is taken from `cache` when the same bytes were decoded before,
+  /// or else read by `read` straight from its bytes, or else parsed and decoded by `decode`.
   static func parse(
     _ bytes: UnsafeRawBufferPointer, offset: Int, skipActionsThrough: UInt64, cache: DecodedActionCache<Action>,
-    decode: (JSONValue) throws -> Action
+    read: ((UnsafeRawBufferPointer) -> Action?)? = nil, decode: (JSONValue) throws -> Action
   ) -> ParsedChunk {
     let parser = LogLineParser()
     var chunk = ParsedChunk()
@@ -59,6 +60,7 @@ struct ParsedChunk<Action> {
         }
         do {
           let action = try cache.action(for: event.action) { json in
+            if let read, let action = read(json) { return action }
             let value: JSONValue
             do {
               value = try parser.decoder.parseJSONLine(json)

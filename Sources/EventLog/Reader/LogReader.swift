@@ -84,6 +84,32 @@ public final class LogReader {
       headerPending = false
       return .header(header)
     }
+    guard let (line, number) = try nextLine() else { return nil }
+    return try record(line, number: number)
+  }
+
+  /// ``next()`` for replay: an event line as this package writes it hands its action's bytes to
+  /// `read` first (``LogDecodable``). When that reads the action, the event comes back with a
+  /// `.null` action, never parsed, and the action beside it; otherwise as ``next()`` returns it.
+  package func next<Action>(
+    reading read: (UnsafeRawBufferPointer) -> Action?
+  ) throws(LogReadError) -> (record: LogRecord, action: Action?)? {
+    if headerPending {
+      headerPending = false
+      return (.header(header), nil)
+    }
+    guard let (line, number) = try nextLine() else { return nil }
+    if let event = parser.rawEvent(line), event.seq > skipActionsThrough, let action = read(event.action) {
+      let record = LogRecord.event(
+        LogEvent(seq: event.seq, t: parsesTime ? event.t : 0, origin: event.origin, action: .null, line: number))
+      try sequence.accept(record, path: path, line: number)
+      return (record, action)
+    }
+    return (try record(line, number: number), nil)
+  }
+
+  /// The next complete line and its number; `nil` after the last, with a torn tail's warning.
+  private func nextLine() throws(LogReadError) -> (line: UnsafeRawBufferPointer, number: Int)? {
     guard !finished else { return nil }
     guard let line = try stream.nextLine() else {
       finished = true
@@ -93,7 +119,10 @@ public final class LogReader {
       }
       return nil
     }
-    let number = stream.lineNumber
+    return (line, stream.lineNumber)
+  }
+
+  private func record(_ line: UnsafeRawBufferPointer, number: Int) throws(LogReadError) -> LogRecord {
     let record: LogRecord
     do {
       record = try parser.record(

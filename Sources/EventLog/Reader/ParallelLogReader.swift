@@ -30,9 +30,13 @@ final class ParallelLogReader<Action>: @unchecked Sendable {
 
   /// Starts `workers` threads reading `file` from `offset` (just after the header).
   ///
-  /// - Parameter decode: turns an event's action into `Action`; called on the workers.
+  /// - Parameters:
+  ///   - read: reads an action from its bytes without a tree (``LogDecodable``), or gives up
+  ///     (`nil`), when `decode` then decodes it; called on the workers.
+  ///   - decode: turns an event's action into `Action`; called on the workers.
   init(
     file: URL, path: String, from offset: Int, workers: Int, chunkSize: Int, skipActionsThrough: UInt64,
+    read: (@Sendable (UnsafeRawBufferPointer) -> Action?)? = nil,
     decode: @escaping @Sendable (JSONValue) throws -> Action
   ) throws(LogReadError) {
     let fd = open(file.path, O_RDONLY | O_CLOEXEC)
@@ -46,7 +50,7 @@ final class ParallelLogReader<Action>: @unchecked Sendable {
     maxChunksInFlight = workers * 2 + 1
     runningWorkers = workers
     for number in 0..<workers {
-      let thread = Thread { [self] in work(skipActionsThrough: skipActionsThrough, decode: decode) }
+      let thread = Thread { [self] in work(skipActionsThrough: skipActionsThrough, read: read, decode: decode) }
       thread.name = "refold.replay.\(number)"
       thread.start()
     }
@@ -86,7 +90,9 @@ final class ParallelLogReader<Action>: @unchecked Sendable {
 
   // MARK: Workers
 
-  private func work(skipActionsThrough: UInt64, decode: (JSONValue) throws -> Action) {
+  private func work(
+    skipActionsThrough: UInt64, read readAction: ((UnsafeRawBufferPointer) -> Action?)?, decode: (JSONValue) throws -> Action
+  ) {
     let cache = DecodedActionCache<Action>()
     while true {
       condition.lock()
@@ -104,7 +110,8 @@ final class ParallelLogReader<Action>: @unchecked Sendable {
 
       var chunk = read.bytes.withUnsafeBytes { bytes in
         ParsedChunk.parse(
-          bytes, offset: read.offset, skipActionsThrough: skipActionsThrough, cache: cache, decode: decode)
+          bytes, offset: read.offset, skipActionsThrough: skipActionsThrough, cache: cache, read: readAction,
+          decode: decode)
       }
       chunk.readError = read.error
       chunk.tornTail = read.tornTail

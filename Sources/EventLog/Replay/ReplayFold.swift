@@ -72,9 +72,12 @@ package struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Acti
     if seq <= snapshot { return true }
     if !folding { throw SnapshotMissing() }
     let action = try action()
-    try fold(action, into: &state, seq: seq, line: line, draws: draws)
+    // NB: Static, with what it reads passed in: a method of `self` handed `&state` (a part of
+    //     `self`) would need a copy of the whole fold for every event.
+    let context = foldContext
+    try Self.fold(action, into: &state, seq: seq, line: line, draws: draws, context: context)
     if var second = twin {
-      try fold(action, into: &second, seq: seq, line: line, draws: draws)
+      try Self.fold(action, into: &second, seq: seq, line: line, draws: draws, context: context)
       twin = second
       if second != state { throw nondeterminism(seq: seq, line: line, second: second, action: action) }
     }
@@ -83,19 +86,35 @@ package struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Acti
     return true
   }
 
-  private func fold(_ action: R.Action, into state: inout R.State, seq: UInt64, line: Int, draws: [Draw]) throws {
-    tape.begin(replaying: draws)
-    if sharing {
+  /// What folding one event reads of the fold.
+  private struct FoldContext {
+    let reducer: R
+    let tape: DrawTape
+    let shared: SharedValues
+    let sharing: Bool
+    let path: String
+    let lastMatching: UInt64
+  }
+
+  private var foldContext: FoldContext {
+    FoldContext(reducer: reducer, tape: tape, shared: shared, sharing: sharing, path: path, lastMatching: lastMatching)
+  }
+
+  private static func fold(
+    _ action: R.Action, into state: inout R.State, seq: UInt64, line: Int, draws: [Draw], context: FoldContext
+  ) throws {
+    context.tape.begin(replaying: draws)
+    if context.sharing {
       // As the store does: the reducer's shared writes go to the replay's registry, then
       // reach the state's other fields.
-      _ = SharedValues.whileFolding(shared) { reducer.reduce(into: &state, action: action) }
-      if shared.hasPendingWrites { _ = shared.applyPendingWrites(to: &state) }
+      _ = SharedValues.whileFolding(context.shared) { context.reducer.reduce(into: &state, action: action) }
+      if context.shared.hasPendingWrites { _ = context.shared.applyPendingWrites(to: &state) }
     } else {
-      _ = reducer.reduce(into: &state, action: action)
+      _ = context.reducer.reduce(into: &state, action: action)
     }
-    if let problem = tape.replayProblem() {
+    if let problem = context.tape.replayProblem() {
       throw ReplayDivergence(
-        file: path, line: line, seq: seq, lastMatchingSeq: lastMatching, diff: nil,
+        file: context.path, line: line, seq: seq, lastMatchingSeq: context.lastMatching, diff: nil,
         reason: "the draws do not match: \(problem). The reducer reads `uuid`, `date` or `withRandomNumberGenerator` differently from when the log was recorded",
         actions: [Self.logged(action, seq: seq)])
     }
@@ -186,6 +205,21 @@ package struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Acti
   /// Decodes an action as the log holds it, upgraded to the feature's schema first.
   package static func decodeAction(_ json: JSONValue, migration: MigrationChain, decoder: LogJSONDecoder) throws -> R.Action {
     try decoder.decode(R.Action.self, from: migration.isEmpty ? json : try migration.upgradeAction(json))
+  }
+
+  /// Reads an action straight from its bytes, when the feature's `Action` is ``LogDecodable``
+  /// and the log needs no migration (which rewrites the JSON before it is decoded); `nil`
+  /// otherwise. The reader's `nil` for an event means: decode it with ``decodeAction(_:migration:decoder:)``.
+  package static func actionReader(migration: MigrationChain) -> (@Sendable (UnsafeRawBufferPointer) -> R.Action?)? {
+    guard migration.isEmpty, let readable = R.Action.self as? any LogDecodable.Type else { return nil }
+    return reader(for: readable)
+  }
+
+  private static func reader<T: LogDecodable>(for type: T.Type) -> @Sendable (UnsafeRawBufferPointer) -> R.Action? {
+    precondition(T.self == R.Action.self, "the action reader reads another type than the feature's Action")
+    let read: @Sendable (UnsafeRawBufferPointer) -> T? = { bytes in LogJSONReader.read(T.self, from: bytes) }
+    // The same function type, as T is R.Action: no cast of each value it returns.
+    return unsafeBitCast(read, to: (@Sendable (UnsafeRawBufferPointer) -> R.Action?).self)
   }
 
   private func decodeSnapshot(_ recorded: JSONValue, _ checkpoint: LogCheckpoint) throws -> R.State {

@@ -148,13 +148,21 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
     let decoder = fold.decoder
     let migration = fold.migration
     reader.skipActionsThrough = fold.snapshot
+    // An action its own reader read (`LogDecodable`) comes beside its record; without such a
+    // reader every action is parsed and decoded.
+    let read = ReplayFold<R>.actionReader(migration: migration)
+    func nextRecord() throws -> (record: LogRecord, action: R.Action?)? {
+      guard let read else { return try reader.next().map { ($0, nil) } }
+      return try reader.next(reading: read)
+    }
     var nextProgress = 1 << 20
-    reading: while let record = try reader.next() {
+    reading: while let (record, readAction) = try nextRecord() {
       switch record {
       case .header:
         continue
       case .event(let event):
         let more = try fold.event(seq: event.seq, line: event.line, draws: event.draws) {
+          if let readAction { return readAction }
           do {
             return try ReplayFold<R>.decodeAction(event.action, migration: migration, decoder: decoder)
           } catch {
@@ -187,7 +195,7 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
     let migration = fold.migration
     let lines = try ParallelLogReader<R.Action>(
       file: file, path: path, from: reader.bytesRead, workers: workers, chunkSize: chunkSize,
-      skipActionsThrough: fold.snapshot
+      skipActionsThrough: fold.snapshot, read: ReplayFold<R>.actionReader(migration: migration)
     ) { action in try ReplayFold<R>.decodeAction(action, migration: migration, decoder: decoder) }
     defer { lines.close() }
     var sequence = reader.sequenceSoFar

@@ -43,12 +43,28 @@ extension AmountInput {
 
   /// `value` with `,` between groups of three digits, whatever the machine's locale.
   static func grouped(_ value: Int) -> String {
-    let digits = Array(String(value.magnitude))
-    var result = value < 0 ? "-" : ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-      result.append(digit)
+    // Written from the end into bytes on the stack, and made a `String` once: this runs for
+    // every keystroke replayed (W5), where building it character by character was most of
+    // the fold. At most 19 digits, 6 commas and a sign.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 26) { buffer in
+      var magnitude = value.magnitude
+      var start = buffer.count
+      var digits = 0
+      repeat {
+        if digits > 0, digits % 3 == 0 {
+          start -= 1
+          buffer[start] = UInt8(ascii: ",")
+        }
+        start -= 1
+        buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+        digits += 1
+      } while magnitude > 0
+      if value < 0 {
+        start -= 1
+        buffer[start] = UInt8(ascii: "-")
+      }
+      return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
     }
-    return result
   }
 }
