@@ -9,15 +9,58 @@ import StoreCore
 
 /// One line of a chunk, parsed (and its action decoded) by a worker of the parallel reader.
 /// Line numbers are not known yet: the folding thread counts them.
-enum ParsedLine<Action> {
-  /// An event; `action` is `nil` when the event is at or before the snapshot (not decoded).
-  /// `draws`: what the reducer drew when it was recorded (usually none).
-  case event(seq: UInt64, action: Action?, draws: [Draw] = [])
+///
+/// Not generic: an event's action is in its chunk's ``ParsedActions``, by index. The reader's
+/// code is unspecialized, and a generic line would cost a look-up of its type's metadata (and
+/// its payload's, and its array's) for every line.
+enum ParsedLine {
+  /// An event; `action` is the index of its action in the chunk's ``ParsedActions``, `nil`
+  /// when the event is at or before the snapshot (not decoded). `draws`: what the reducer
+  /// drew when it was recorded (usually none).
+  case event(seq: UInt64, action: Int?, draws: [Draw] = [])
   /// An event whose action does not decode.
   case undecodable(seq: UInt64, error: any Error, action: JSONValue)
   case checkpoint(LogCheckpoint)
   /// A line that does not parse. The worker stops the chunk here: replay stops here too.
   case problem(LogLineParser.Problem, leadingSeq: UInt64?)
+}
+
+/// The actions of a parsed chunk, in order, in a buffer of their own: a mutating call on an
+/// `Array<Action>` in unspecialized code looks up `Array<Action>`'s metadata every time; a
+/// pointer's operations need only `Action`'s.
+final class ParsedActions<Action> {
+  private var base: UnsafeMutablePointer<Action>
+  private var capacity: Int
+  private(set) var count = 0
+
+  init(capacity: Int = 256) {
+    self.capacity = max(capacity, 1)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    base.deinitialize(count: count)
+    base.deallocate()
+  }
+
+  /// Appends `action`; returns its index.
+  func append(_ action: Action) -> Int {
+    if count == capacity {
+      let larger = UnsafeMutablePointer<Action>.allocate(capacity: capacity * 2)
+      larger.moveInitialize(from: base, count: count)
+      base.deallocate()
+      base = larger
+      capacity *= 2
+    }
+    (base + count).initialize(to: action)
+    count += 1
+    return count - 1
+  }
+
+  subscript(index: Int) -> Action {
+    precondition(index >= 0 && index < count, "action \(index) of \(count)")
+    return base[index]
+  }
 }
 
 /// Why an event left the fast path of ``ParsedChunk/parse(_:offset:skipActionsThrough:cache:read:decode:)``.
@@ -28,7 +71,9 @@ private enum FastPathMiss: Error {
 
 /// A run of whole lines of the log, parsed, as the folding thread takes them, in file order.
 struct ParsedChunk<Action> {
-  var lines: [ParsedLine<Action>] = []
+  var lines: [ParsedLine] = []
+  /// The actions the `.event` lines name by index.
+  let actions = ParsedActions<Action>()
   /// The file offset just after each line's newline, for progress.
   var ends: [Int] = []
   /// Reading stopped here with this error (after `lines`).
@@ -73,7 +118,7 @@ struct ParsedChunk<Action> {
               throw FastPathMiss.undecodable(error, value)
             }
           }
-          chunk.lines.append(.event(seq: event.seq, action: action))
+          chunk.lines.append(.event(seq: event.seq, action: chunk.actions.append(action)))
           continue
         } catch FastPathMiss.undecodable(let error, let value) {
           chunk.lines.append(.undecodable(seq: event.seq, error: error, action: value))
@@ -97,7 +142,8 @@ struct ParsedChunk<Action> {
           chunk.lines.append(.event(seq: event.seq, action: nil))
         } else {
           do {
-            chunk.lines.append(.event(seq: event.seq, action: try decode(event.action), draws: event.draws))
+            chunk.lines.append(
+              .event(seq: event.seq, action: chunk.actions.append(try decode(event.action)), draws: event.draws))
           } catch {
             chunk.lines.append(.undecodable(seq: event.seq, error: error, action: event.action))
           }

@@ -4,7 +4,11 @@ import CustomDump
 /// What replay does with each record of a log, as a pure state machine: fold events from the
 /// start (or from a snapshot), verify checkpoints, stop at `until`. The sequential and the
 /// parallel reader both feed it, so they agree on every result and every error.
-package struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Codable {
+///
+/// A final class rather than a struct: its code is generic and unspecialized (it runs for any
+/// feature), and a method of a generic struct looks up the struct's metadata to reach its
+/// fields, a hash-table look-up for every event, while a class instance carries its own.
+package final class ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Action: Codable {
   /// The snapshot could not be used: replay again from the start.
   struct SnapshotMissing: Error {}
 
@@ -27,9 +31,11 @@ package struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Acti
   /// Whether the state holds shared fields: only then does each fold mark its thread.
   private var sharing = false
   /// What a divergence at the next checkpoint lists of the actions folded before it.
-  private var recent = RecentActions<R.Action>()
+  private let recent = RecentActions<R.Action>()
 
-  package private(set) var state: R.State
+  // NB: Unchecked exclusivity: the fold runs on one thread, and each event hands `state` to the
+  //     reducer inout while the fold reads its other fields.
+  @exclusivity(unchecked) package private(set) var state: R.State
   /// The second replay's state, when checking determinism.
   private var twin: R.State?
   private(set) var folding: Bool
@@ -65,56 +71,44 @@ package struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Acti
 
   /// Folds the event `seq` (whose action `action` decodes), handing the reducer the values it
   /// drew when the event was recorded; `false` once `until` is passed, when reading should stop.
-  package mutating func event(seq: UInt64, line: Int, draws: [Draw], _ action: () throws -> R.Action) throws -> Bool {
+  package func event(seq: UInt64, line: Int, draws: [Draw], _ action: () throws -> R.Action) throws -> Bool {
     if let until, seq > until { return false }
     eventCount += 1
     lastSeq = seq
     if seq <= snapshot { return true }
     if !folding { throw SnapshotMissing() }
     let action = try action()
-    // NB: Static, with what it reads passed in: a method of `self` handed `&state` (a part of
-    //     `self`) would need a copy of the whole fold for every event.
-    let context = foldContext
-    try Self.fold(action, into: &state, seq: seq, line: line, draws: draws, context: context)
-    if var second = twin {
-      try Self.fold(action, into: &second, seq: seq, line: line, draws: draws, context: context)
-      twin = second
-      if second != state { throw nondeterminism(seq: seq, line: line, second: second, action: action) }
-    }
+    try fold(action, into: &state, seq: seq, line: line, draws: draws)
+    if checksDeterminism { try foldTwin(action, seq: seq, line: line, draws: draws) }
     if verify { recent.folded(action) }
     foldedEvents += 1
     return true
   }
 
-  /// What folding one event reads of the fold.
-  private struct FoldContext {
-    let reducer: R
-    let tape: DrawTape
-    let shared: SharedValues
-    let sharing: Bool
-    let path: String
-    let lastMatching: UInt64
+  /// The second replay of ``Replayer/checksDeterminism``: the same event folded into `twin`.
+  // NB: Out of line: its `R.State?` would otherwise cost ``event(seq:line:draws:_:)`` a look-up
+  //     of `Optional<R.State>`'s metadata for every event, checking determinism or not.
+  @inline(never)
+  private func foldTwin(_ action: R.Action, seq: UInt64, line: Int, draws: [Draw]) throws {
+    guard var second = twin else { return }
+    try fold(action, into: &second, seq: seq, line: line, draws: draws)
+    twin = second
+    if second != state { throw nondeterminism(seq: seq, line: line, second: second, action: action) }
   }
 
-  private var foldContext: FoldContext {
-    FoldContext(reducer: reducer, tape: tape, shared: shared, sharing: sharing, path: path, lastMatching: lastMatching)
-  }
-
-  private static func fold(
-    _ action: R.Action, into state: inout R.State, seq: UInt64, line: Int, draws: [Draw], context: FoldContext
-  ) throws {
-    context.tape.begin(replaying: draws)
-    if context.sharing {
+  private func fold(_ action: R.Action, into state: inout R.State, seq: UInt64, line: Int, draws: [Draw]) throws {
+    tape.begin(replaying: draws)
+    if sharing {
       // As the store does: the reducer's shared writes go to the replay's registry, then
       // reach the state's other fields.
-      _ = SharedValues.whileFolding(context.shared) { context.reducer.reduce(into: &state, action: action) }
-      if context.shared.hasPendingWrites { _ = context.shared.applyPendingWrites(to: &state) }
+      _ = SharedValues.whileFolding(shared) { reducer.reduce(into: &state, action: action) }
+      if shared.hasPendingWrites { _ = shared.applyPendingWrites(to: &state) }
     } else {
-      _ = context.reducer.reduce(into: &state, action: action)
+      _ = reducer.reduce(into: &state, action: action)
     }
-    if let problem = context.tape.replayProblem() {
+    if let problem = tape.replayProblem() {
       throw ReplayDivergence(
-        file: context.path, line: line, seq: seq, lastMatchingSeq: context.lastMatching, diff: nil,
+        file: path, line: line, seq: seq, lastMatchingSeq: lastMatching, diff: nil,
         reason: "the draws do not match: \(problem). The reducer reads `uuid`, `date` or `withRandomNumberGenerator` differently from when the log was recorded",
         actions: [Self.logged(action, seq: seq)])
     }
@@ -143,7 +137,7 @@ package struct ReplayFold<R: Reducer> where R.State: Codable & Equatable, R.Acti
     }
   }
 
-  mutating func checkpoint(_ checkpoint: LogCheckpoint) throws {
+  func checkpoint(_ checkpoint: LogCheckpoint) throws {
     if !folding {
       guard checkpoint.seq == snapshot else { return }
       guard let recorded = checkpoint.state else { throw SnapshotMissing() }

@@ -216,7 +216,7 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
           try sequence.acceptEvent(seq, path: path, line: lineNumber)
           let more = try fold.event(seq: seq, line: lineNumber, draws: draws) {
             guard let action else { preconditionFailure("seq \(seq): an action at or before the snapshot is folded") }
-            return action
+            return chunk.actions[action]
           }
           if !more { break reading }
         case .undecodable(let seq, let error, let action):
