@@ -35,7 +35,7 @@ extension Replayer {
       redactionPlaceholder: reader.header.redactionPlaceholder,
       initialState: try LogJSONEncoder().encodeValue(Redaction.apply(start.state)).canonicalized)
     // The state at `from` is the excerpt's initial state: nothing before it is folded again.
-    var fold = try ReplayFold(
+    let fold = try ReplayFold(
       reducer: reducer, header: header, path: reader.path, until: nil, snapshot: 0, verify: false, migration: .none)
     DrawTape.installOnThisThread(fold.tape)
     defer { DrawTape.installOnThisThread(nil) }

@@ -34,7 +34,7 @@ extension Replayer {
     let reader = try LogReader(file: file, feature: feature)
     let migration = try MigrationChain(
       recorded: reader.header.schema, current: schema, migrations: migrations, feature: feature, path: reader.path)
-    var fold = try ReplayFold(
+    let fold = try ReplayFold(
       reducer: reducer, header: reader.header, path: reader.path, until: nil, snapshot: 0, verify: false,
       migration: migration)
     DrawTape.installOnThisThread(fold.tape)

@@ -119,7 +119,7 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
     _ reader: LogReader, file: URL, until: UInt64?, from snapshot: UInt64, verify: Bool, migration: MigrationChain,
     progress: ((ReplayProgress) -> Void)?
   ) throws -> ReplayResult<R.State> {
-    var fold = try ReplayFold(
+    let fold = try ReplayFold(
       reducer: reducer, header: reader.header, path: reader.path, until: until, snapshot: snapshot, verify: verify,
       checksDeterminism: checksDeterminism, migration: migration)
     // Every fold runs on this thread: the reducer finds the recorded draws here.
@@ -127,22 +127,22 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
     defer { DrawTape.installOnThisThread(nil) }
     switch reading {
     case .sequential:
-      return try runSequential(reader, &fold, progress: progress)
+      return try runSequential(reader, fold, progress: progress)
     case .parallel(let workers, let chunkSize):
-      return try runParallel(reader, file: file, &fold, workers: workers, chunkSize: chunkSize, progress: progress)
+      return try runParallel(reader, file: file, fold, workers: workers, chunkSize: chunkSize, progress: progress)
     case .automatic:
       let cores = ProcessInfo.processInfo.activeProcessorCount
       let remaining = reader.totalBytes - reader.bytesRead
       guard cores > 1, remaining >= 2 * Reading.chunkSize else {
-        return try runSequential(reader, &fold, progress: progress)
+        return try runSequential(reader, fold, progress: progress)
       }
       return try runParallel(
-        reader, file: file, &fold, workers: min(cores, 4), chunkSize: Reading.chunkSize, progress: progress)
+        reader, file: file, fold, workers: min(cores, 4), chunkSize: Reading.chunkSize, progress: progress)
     }
   }
 
   private func runSequential(
-    _ reader: LogReader, _ fold: inout ReplayFold<R>, progress: ((ReplayProgress) -> Void)?
+    _ reader: LogReader, _ fold: ReplayFold<R>, progress: ((ReplayProgress) -> Void)?
   ) throws -> ReplayResult<R.State> {
     let path = reader.path
     let decoder = fold.decoder
@@ -187,7 +187,7 @@ public struct Replayer<R: Reducer> where R.State: Codable & Equatable, R.Action:
   /// thread checks their order and folds them, exactly as ``runSequential(_:_:progress:)``
   /// does, so the first problem in the file is the one reported.
   private func runParallel(
-    _ reader: LogReader, file: URL, _ fold: inout ReplayFold<R>, workers: Int, chunkSize: Int,
+    _ reader: LogReader, file: URL, _ fold: ReplayFold<R>, workers: Int, chunkSize: Int,
     progress: ((ReplayProgress) -> Void)?
   ) throws -> ReplayResult<R.State> {
     let path = reader.path

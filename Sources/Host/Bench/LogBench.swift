@@ -89,7 +89,7 @@ struct LogBench<F: RefoldFeature> {
   private func foldPass<R: Reducer>(
     _ reducer: R, replaysDraws: Bool, _ measured: (_ caseIndex: Int, _ nanoseconds: UInt64, _ allocations: Int) -> Void
   ) throws where R.State == F.State, R.Action == F.Action {
-    var fold = try session.startFold(with: reducer)
+    let fold = try session.startFold(with: reducer)
     // The reducer finds the recorded draws on this thread, as in a replay.
     DrawTape.installOnThisThread(fold.tape)
     defer { DrawTape.installOnThisThread(nil) }
@@ -149,7 +149,7 @@ struct LogBench<F: RefoldFeature> {
 
   /// The state after each of `events`, folded with the feature's reducer and the draws.
   private func statesAfter(_ events: [LoggedSession<F>.Event]) throws -> [F.State] {
-    var fold = try session.startFold(with: F(environment: .replay))
+    let fold = try session.startFold(with: F(environment: .replay))
     DrawTape.installOnThisThread(fold.tape)
     defer { DrawTape.installOnThisThread(nil) }
     var states: [F.State] = []
