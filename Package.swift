@@ -19,6 +19,8 @@ let package = Package(
     // NB: `@ObservableState`, a macro, so it needs swift-syntax: a product of its own, so that
     //     a build that does not use it (the store, the log, `refold`) does not build swift-syntax.
     .library(name: "StateObservation", targets: ["StateObservation"]),
+    // NB: `@LogDecodable`, a macro too: a product of its own for the same reason.
+    .library(name: "LogDecoding", targets: ["LogDecoding"]),
     .library(name: "Reducers", targets: ["Reducers"]),
     .library(name: "Host", targets: ["Host"]),
     .library(name: "LogUpload", targets: ["LogUpload"]),
@@ -46,7 +48,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     // NB: `swift package generate-documentation` for the DocC catalogs (scripts/docs.sh).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-    // NB: For `@ObservableState` only (StateObservationMacros).
+    // NB: For the macros only (`@ObservableState`, `@LogDecodable`).
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
   ],
   targets: [
@@ -102,6 +104,21 @@ let package = Package(
     .target(
       name: "StateObservation",
       dependencies: ["StateObservationMacros", "StoreCore"]
+    ),
+    // NB: `@LogDecodable`: writes an enum's `LogDecodable` conformance (EventLog), so that
+    //     replay reads its actions without `Decoder`.
+    .macro(
+      name: "LogDecodableMacros",
+      dependencies: [
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+      ]
+    ),
+    .target(
+      name: "LogDecoding",
+      dependencies: ["LogDecodableMacros", "EventLog"]
     ),
     // NB: The umbrella users import: `import Store` gives StoreCore, EventLog and Effects.
     .target(
@@ -249,6 +266,18 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "LogDecodableMacrosTests",
+      dependencies: [
+        "LogDecodableMacros",
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+      ]
+    ),
+    .testTarget(
+      name: "LogDecodingTests",
+      dependencies: ["LogDecoding", "Store"]
+    ),
+    .testTarget(
       name: "StateObservationMacrosTests",
       dependencies: [
         "StateObservationMacros",
@@ -310,12 +339,13 @@ if Context.environment["REFOLD_CORE_ONLY"] == "1" {
   }
 }
 
-// NB: REFOLD_WITHOUT_MACROS=1 leaves out `@ObservableState` (StateObservation, its macro and
-//     its tests) and so swift-syntax, whose build costs minutes. CI's ThreadSanitizer stage
+// NB: REFOLD_WITHOUT_MACROS=1 leaves out `@ObservableState` and `@LogDecodable` (their
+//     libraries, macros and tests) and so swift-syntax, whose build costs minutes. CI's ThreadSanitizer stage
 //     sets it: it runs other test targets, and builds beside `make test` on the same two cores.
 if Context.environment["REFOLD_WITHOUT_MACROS"] == "1" {
   let macroTargets: Set<String> = [
     "StateObservation", "StateObservationMacros", "StateObservationTests", "StateObservationMacrosTests",
+    "LogDecoding", "LogDecodableMacros", "LogDecodingTests", "LogDecodableMacrosTests",
   ]
   package.targets.removeAll { macroTargets.contains($0.name) }
   package.products.removeAll { macroTargets.contains($0.name) }

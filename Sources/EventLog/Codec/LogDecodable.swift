@@ -34,7 +34,8 @@
 /// }
 /// ```
 ///
-/// Check a conformance against `Decodable` on the JSON your feature writes with
+/// For such an enum the `@LogDecodable` macro (`import LogDecoding`) writes this conformance.
+/// Check a hand-written one against `Decodable` on the JSON your feature writes with
 /// ``LogJSONReader/read(_:from:)``, which returns `nil` where the reader gave up.
 public protocol LogDecodable: Decodable, SendableMetatype {
   /// The value in `json`, read from where the reader stands to the end of the value.

@@ -1,0 +1,7 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+@main
+struct LogDecodablePlugin: CompilerPlugin {
+  let providingMacros: [any Macro.Type] = [LogDecodableMacro.self]
+}
