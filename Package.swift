@@ -3,6 +3,14 @@
 import CompilerPluginSupport
 import PackageDescription
 
+/// What each macro's expansion is written with: the parts of swift-syntax a macro target uses.
+let macroDependencies: [Target.Dependency] = [
+  .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+  .product(name: "SwiftSyntax", package: "swift-syntax"),
+  .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+  .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+]
+
 let package = Package(
   name: "Refold",
   platforms: [
@@ -94,12 +102,7 @@ let package = Package(
     //     against StoreCore's `ObservableState` protocol.
     .macro(
       name: "StateObservationMacros",
-      dependencies: [
-        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-        .product(name: "SwiftSyntax", package: "swift-syntax"),
-        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
-        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-      ]
+      dependencies: macroDependencies
     ),
     .target(
       name: "StateObservation",
@@ -109,12 +112,7 @@ let package = Package(
     //     replay reads its actions without `Decoder`.
     .macro(
       name: "LogDecodableMacros",
-      dependencies: [
-        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-        .product(name: "SwiftSyntax", package: "swift-syntax"),
-        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
-        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-      ]
+      dependencies: macroDependencies
     ),
     .target(
       name: "LogDecoding",
