@@ -3,11 +3,17 @@
 import CompilerPluginSupport
 import PackageDescription
 
-/// What each macro's expansion is written with: the parts of swift-syntax a macro target uses.
+/// What each macro's expansion is written with: the parts of swift-syntax `MacroExpansions` uses.
 let macroDependencies: [Target.Dependency] = [
-  .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
   .product(name: "SwiftSyntax", package: "swift-syntax"),
   .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+  .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+]
+
+/// A macro target: the compiler plugin's `main`, over the expansions in `MacroExpansions`.
+let compilerPluginDependencies: [Target.Dependency] = [
+  "MacroExpansions",
+  .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
   .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
 ]
 
@@ -98,11 +104,20 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
+    // NB: What `@ObservableState` and `@LogDecodable` write, as a library: the macro targets
+    //     below are each a compiler plugin's `main` over it, and MacroExpansionsTests test it.
+    //     A test target that depended on a macro target itself would make SwiftPM build the
+    //     whole test bundle, and every module it links (the servers, SwiftNIO, BoringSSL twice),
+    //     for the host a second time: `make test` compiled the package twice that way.
+    .target(
+      name: "MacroExpansions",
+      dependencies: macroDependencies
+    ),
     // NB: `@ObservableState`: the macro's declarations, expanded by StateObservationMacros
     //     against StoreCore's `ObservableState` protocol.
     .macro(
       name: "StateObservationMacros",
-      dependencies: macroDependencies
+      dependencies: compilerPluginDependencies
     ),
     .target(
       name: "StateObservation",
@@ -112,7 +127,7 @@ let package = Package(
     //     replay reads its actions without `Decoder`.
     .macro(
       name: "LogDecodableMacros",
-      dependencies: macroDependencies
+      dependencies: compilerPluginDependencies
     ),
     .target(
       name: "LogDecoding",
@@ -264,21 +279,13 @@ let package = Package(
       ]
     ),
     .testTarget(
-      name: "LogDecodableMacrosTests",
-      dependencies: [
-        "LogDecodableMacros",
-        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
-        .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
-      ]
-    ),
-    .testTarget(
       name: "LogDecodingTests",
       dependencies: ["LogDecoding", "Store"]
     ),
     .testTarget(
-      name: "StateObservationMacrosTests",
+      name: "MacroExpansionsTests",
       dependencies: [
-        "StateObservationMacros",
+        "MacroExpansions",
         .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
       ]
@@ -342,8 +349,9 @@ if Context.environment["REFOLD_CORE_ONLY"] == "1" {
 //     sets it: it runs other test targets, and builds beside `make test` on the same two cores.
 if Context.environment["REFOLD_WITHOUT_MACROS"] == "1" {
   let macroTargets: Set<String> = [
-    "StateObservation", "StateObservationMacros", "StateObservationTests", "StateObservationMacrosTests",
-    "LogDecoding", "LogDecodableMacros", "LogDecodingTests", "LogDecodableMacrosTests",
+    "MacroExpansions", "MacroExpansionsTests",
+    "StateObservation", "StateObservationMacros", "StateObservationTests",
+    "LogDecoding", "LogDecodableMacros", "LogDecodingTests",
   ]
   package.targets.removeAll { macroTargets.contains($0.name) }
   package.products.removeAll { macroTargets.contains($0.name) }

@@ -1,3 +1,6 @@
+// The compiler plugin: the compiler finds each macro by this module's name and the type's, so
+// the types are declared here; what they write is in MacroExpansions, where its tests reach it.
+import MacroExpansions
 import SwiftCompilerPlugin
 import SwiftSyntaxMacros
 
@@ -9,3 +12,7 @@ struct StateObservationPlugin: CompilerPlugin {
     ObservationStateIgnoredMacro.self,
   ]
 }
+
+enum ObservableStateMacro: ObservableStateExpansion {}
+enum ObservationStateTrackedMacro: ObservationStateTrackedExpansion {}
+enum ObservationStateIgnoredMacro: ObservationStateIgnoredExpansion {}

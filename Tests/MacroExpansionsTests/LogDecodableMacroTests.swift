@@ -1,27 +1,16 @@
-import LogDecodableMacros
+import MacroExpansions
 import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacros
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
 /// What `@LogDecodable` writes, and what it refuses with a message that says what to do.
-struct LogDecodableMacroTests {
-  private let macros: [String: MacroSpec] = [
-    "LogDecodable": MacroSpec(type: LogDecodableMacro.self, conformances: ["LogDecodable"])
+struct LogDecodableMacroTests: MacroExpansionTesting {
+  let macros: [String: MacroSpec] = [
+    "LogDecodable": MacroSpec(type: LogDecodable.self, conformances: ["LogDecodable"])
   ]
-
-  private func expect(
-    _ source: String, expands expanded: String, diagnostics: [DiagnosticSpec] = [],
-    sourceLocation: Testing.SourceLocation = #_sourceLocation
-  ) {
-    assertMacroExpansion(
-      source, expandedSource: expanded, diagnostics: diagnostics, macroSpecs: macros,
-      indentationWidth: .spaces(2)
-    ) { failure in
-      Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
-    }
-  }
 
   @Test func eachCaseReadsItsValuesByLabelOnceAndAnOptionalMayBeMissing() {
     expect(
@@ -145,3 +134,6 @@ struct LogDecodableMacroTests {
     )
   }
 }
+
+// The expansion, as the plugin (LogDecodableMacros) declares it.
+private enum LogDecodable: LogDecodableExpansion {}

@@ -8,7 +8,10 @@ public import SwiftSyntaxMacros
 ///
 /// The setter only stores: the store finds what changed with its byte-wise binding index after
 /// each action, so a reducer's writes cost what they cost on a plain struct.
-public struct ObservationStateTrackedMacro: AccessorMacro, PeerMacro {
+/// (The expansion as a protocol's extension: see `ObservableStateExpansion`.)
+public protocol ObservationStateTrackedExpansion: AccessorMacro, PeerMacro {}
+
+extension ObservationStateTrackedExpansion {
   public static func expansion(
     of node: AttributeSyntax,
     providingAccessorsOf declaration: some DeclSyntaxProtocol,
@@ -54,6 +57,6 @@ public struct ObservationStateTrackedMacro: AccessorMacro, PeerMacro {
     // The storage keeps the field's type annotation and initial value.
     var storage = binding.with(\.pattern, PatternSyntax(IdentifierPatternSyntax(identifier: "_\(raw: name)")))
     storage.accessorBlock = nil
-    return ["@\(raw: ObservableStateMacro.ignoredAttribute) private var \(storage.trimmed)"]
+    return ["@\(raw: ObservationNames.ignoredAttribute) private var \(storage.trimmed)"]
   }
 }

@@ -27,7 +27,7 @@ extension VariableDeclSyntax {
     bindingSpecifier.tokenKind == .keyword(.var) && identifier != nil && isStoredInstanceProperty
       && attributes.allSatisfy { attribute in
         guard case .attribute(let attribute) = attribute else { return false }
-        return attribute.attributeName.trimmedDescription == ObservableStateMacro.trackedAttribute
+        return attribute.attributeName.trimmedDescription == ObservationNames.trackedAttribute
       }
   }
 }
@@ -70,8 +70,10 @@ extension StructDeclSyntax {
     }
     return nil
   }
+}
 
-  /// `public ` for a public or open struct, `package ` for a package one: members that satisfy a
+extension DeclGroupSyntax {
+  /// `public ` for a public or open type, `package ` for a package one: members that satisfy a
   /// protocol's requirements must be as visible as the type.
   var memberAccessPrefix: String {
     for modifier in modifiers {

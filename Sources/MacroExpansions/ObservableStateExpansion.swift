@@ -8,13 +8,20 @@ public import SwiftSyntaxMacros
 /// Besides the fields, it adds the mark (`_$observation`), the list of tracked fields with the
 /// offsets of their storage, `CodingKeys` that keep the state's JSON as it was, and a `Mirror`
 /// that names the fields as written, so logs, digests and diffs do not change.
-public struct ObservableStateMacro {
+///
+/// A protocol with the expansion as its extension's methods, not a type: the compiler finds a
+/// macro by the name of the plugin's module and type, so `StateObservationMacros` declares the
+/// type (`ObservableStateMacro`, one line) and this library, which tests can link, holds the rest.
+public protocol ObservableStateExpansion: MemberMacro, MemberAttributeMacro, ExtensionMacro {}
+
+/// The names the expansion writes.
+enum ObservationNames {
   static let module = "StoreCore"
   static let trackedAttribute = "ObservationStateTracked"
   static let ignoredAttribute = "ObservationStateIgnored"
 }
 
-extension ObservableStateMacro: MemberMacro {
+extension ObservableStateExpansion {
   public static func expansion(
     of node: AttributeSyntax,
     providingMembersOf declaration: some DeclGroupSyntax,
@@ -29,17 +36,17 @@ extension ObservableStateMacro: MemberMacro {
     let access = structDecl.memberAccessPrefix
     let fields = structDecl.trackedFields
     var members: [DeclSyntax] = [
-      "@\(raw: ignoredAttribute) \(raw: access)var _$observation = \(raw: module).ObservationMark()"
+      "@\(raw: ObservationNames.ignoredAttribute) \(raw: access)var _$observation = \(raw: ObservationNames.module).ObservationMark()"
     ]
     let entries = fields.map { field in
       """
-      \(module).TrackedField(name: "\(field)", keyPath: \\Self.\(field), \
+      \(ObservationNames.module).TrackedField(name: "\(field)", keyPath: \\Self.\(field), \
       storageOffset: MemoryLayout<Self>.offset(of: \\Self._\(field)))
       """
     }
     members.append(
       """
-      \(raw: access)static var _$trackedFields: [\(raw: module).TrackedField] {
+      \(raw: access)static var _$trackedFields: [\(raw: ObservationNames.module).TrackedField] {
       [\(raw: entries.joined(separator: ",\n"))]
       }
       """
@@ -70,7 +77,7 @@ extension ObservableStateMacro: MemberMacro {
   }
 }
 
-extension ObservableStateMacro: MemberAttributeMacro {
+extension ObservableStateExpansion {
   public static func expansion(
     of node: AttributeSyntax,
     attachedTo declaration: some DeclGroupSyntax,
@@ -80,11 +87,11 @@ extension ObservableStateMacro: MemberAttributeMacro {
     guard declaration.is(StructDeclSyntax.self), let property = member.as(VariableDeclSyntax.self),
       property.isTrackable
     else { return [] }
-    return ["@\(raw: trackedAttribute)"]
+    return ["@\(raw: ObservationNames.trackedAttribute)"]
   }
 }
 
-extension ObservableStateMacro: ExtensionMacro {
+extension ObservableStateExpansion {
   public static func expansion(
     of node: AttributeSyntax,
     attachedTo declaration: some DeclGroupSyntax,
@@ -97,7 +104,7 @@ extension ObservableStateMacro: ExtensionMacro {
     let missing = protocols.map(\.trimmedDescription)
     var extensions: [ExtensionDeclSyntax] = []
     if missing.contains(where: { $0.hasSuffix("ObservableState") }) {
-      extensions.append(try ExtensionDeclSyntax("extension \(type.trimmed): \(raw: module).ObservableState {}"))
+      extensions.append(try ExtensionDeclSyntax("extension \(type.trimmed): \(raw: ObservationNames.module).ObservableState {}"))
     }
     if missing.contains(where: { $0.hasSuffix("CustomReflectable") }) {
       let tracked = Set(structDecl.trackedFields)

@@ -1,30 +1,19 @@
-import StateObservationMacros
+import MacroExpansions
 import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacros
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
 /// What `@ObservableState` writes, and what it refuses with a message that says what to do.
-struct ObservableStateMacroTests {
-  private let macros: [String: MacroSpec] = [
+struct ObservableStateMacroTests: MacroExpansionTesting {
+  let macros: [String: MacroSpec] = [
     "ObservableState": MacroSpec(
-      type: ObservableStateMacro.self, conformances: ["ObservableState", "CustomReflectable"]),
-    "ObservationStateTracked": MacroSpec(type: ObservationStateTrackedMacro.self),
-    "ObservationStateIgnored": MacroSpec(type: ObservationStateIgnoredMacro.self),
+      type: ObservableState.self, conformances: ["ObservableState", "CustomReflectable"]),
+    "ObservationStateTracked": MacroSpec(type: ObservationStateTracked.self),
+    "ObservationStateIgnored": MacroSpec(type: ObservationStateIgnored.self),
   ]
-
-  private func expect(
-    _ source: String, expands expanded: String, diagnostics: [DiagnosticSpec] = [],
-    sourceLocation: Testing.SourceLocation = #_sourceLocation
-  ) {
-    assertMacroExpansion(
-      source, expandedSource: expanded, diagnostics: diagnostics, macroSpecs: macros,
-      indentationWidth: .spaces(2)
-    ) { failure in
-      Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
-    }
-  }
 
   @Test func aFieldGetsStorageAndAGetterThatReportsTheStateItsCodingKeysAndMirror() {
     expect(
@@ -202,3 +191,8 @@ struct ObservableStateMacroTests {
     )
   }
 }
+
+// The expansions, as the plugin (StateObservationMacros) declares them.
+private enum ObservableState: ObservableStateExpansion {}
+private enum ObservationStateTracked: ObservationStateTrackedExpansion {}
+private enum ObservationStateIgnored: ObservationStateIgnoredExpansion {}

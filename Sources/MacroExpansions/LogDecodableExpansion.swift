@@ -10,7 +10,12 @@ public import SwiftSyntaxMacros
 /// `CodingKeys` (or a case's `…CodingKeys`) or its own `init(from:)`, and cases with no name it
 /// could match. A conformance written elsewhere (an extension with a custom `init(from:)`) it
 /// cannot see; the documentation says so.
-public struct LogDecodableMacro: ExtensionMacro {
+///
+/// (The expansion as a protocol's extension, which `LogDecodableMacros` gives its one-line
+/// `LogDecodableMacro`: see `ObservableStateExpansion`.)
+public protocol LogDecodableExpansion: ExtensionMacro {}
+
+extension LogDecodableExpansion {
   public static func expansion(
     of node: AttributeSyntax,
     attachedTo declaration: some DeclGroupSyntax,
@@ -32,7 +37,7 @@ public struct LogDecodableMacro: ExtensionMacro {
     let branches = cases.map(branch(for:)).joined(separator: "\n")
     let extensionDecl: DeclSyntax = """
       extension \(type.trimmed): EventLog.LogDecodable {
-      \(raw: accessPrefix(enumDecl))static func read(from json: inout EventLog.LogJSONReader) throws(EventLog.LogJSONReader.Miss) -> Self {
+      \(raw: enumDecl.memberAccessPrefix)static func read(from json: inout EventLog.LogJSONReader) throws(EventLog.LogJSONReader.Miss) -> Self {
       switch try json.caseName() {
       \(raw: branches)
       default:
@@ -131,18 +136,5 @@ public struct LogDecodableMacro: ExtensionMacro {
       return (argument.argument.trimmedDescription, true)
     }
     return (type.trimmedDescription, false)
-  }
-
-  /// `public ` for a public or open enum, `package ` for a package one: the requirement's
-  /// witness must be as visible as the type.
-  private static func accessPrefix(_ enumDecl: EnumDeclSyntax) -> String {
-    for modifier in enumDecl.modifiers {
-      switch modifier.name.tokenKind {
-      case .keyword(.public), .keyword(.open): return "public "
-      case .keyword(.package): return "package "
-      default: continue
-      }
-    }
-    return ""
   }
 }
