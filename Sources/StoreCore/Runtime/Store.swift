@@ -57,8 +57,9 @@ public final class Store<State, Action: Sendable> {
   /// The fields Observation has seen read (`store.field`), each watched by a binding; `nil`
   /// until the first read.
   var observedFields: ObservedFields<Store, State>?
-  /// ``state`` was read since Observation was last told of a change to it.
-  @usableFromInline var isStateObserved = false
+  /// ``state`` was read since Observation was last told of a change to it. Read by every
+  /// commit, so unchecked like the fold's other fields.
+  @usableFromInline @exclusivity(unchecked) var isStateObserved = false
   let observationRegistrar = ObservationRegistrar()
   /// Marks the copies of an ``ObservableState`` that ``state`` hands out with this store, so
   /// that their fields report their reads to it; `nil` for any other state.
