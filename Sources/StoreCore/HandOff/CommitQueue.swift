@@ -37,7 +37,7 @@ final class CommitBlock<Action> {
   /// Initialized from the writer's position up to the store's; the writer moves them out.
   @usableFromInline let entries: UnsafeMutablePointer<PendingCommit<Action>>
   /// Set by the store before it publishes the last commit of this block.
-  @usableFromInline var next: CommitBlock<Action>?
+  @usableFromInline @exclusivity(unchecked) var next: CommitBlock<Action>?
 
   @usableFromInline
   init() {
@@ -135,9 +135,11 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
 
   // MARK: The writer's side
 
-  private var head: CommitBlock<Action>
-  private var headIndex = 0
-  package private(set) var takenSeq: UInt64
+  // NB: Unchecked, as the store's side is: only the writer's thread touches them, and a
+  //     run-time exclusivity check on each was several calls per commit taken.
+  @exclusivity(unchecked) private var head: CommitBlock<Action>
+  @exclusivity(unchecked) private var headIndex = 0
+  @exclusivity(unchecked) package private(set) var takenSeq: UInt64
   /// The seq of the last commit the writer has taken, for the store's back-pressure.
   package let taken: Atomic<UInt64>
   /// The highest seq the consumer has made durable (for a recorder: on disk).
