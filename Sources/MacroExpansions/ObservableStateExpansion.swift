@@ -21,6 +21,7 @@ enum ObservationNames {
   static let ignoredAttribute = "ObservationStateIgnored"
 }
 
+// The members: the mark, the list of tracked fields, `CodingKeys` (MemberMacro).
 extension ObservableStateExpansion {
   public static func expansion(
     of node: AttributeSyntax,
@@ -77,6 +78,7 @@ extension ObservableStateExpansion {
   }
 }
 
+// `@ObservationStateTracked` on each field it tracks (MemberAttributeMacro).
 extension ObservableStateExpansion {
   public static func expansion(
     of node: AttributeSyntax,
@@ -91,6 +93,7 @@ extension ObservableStateExpansion {
   }
 }
 
+// The conformance to `ObservableState`, and the `Mirror` (ExtensionMacro).
 extension ObservableStateExpansion {
   public static func expansion(
     of node: AttributeSyntax,
