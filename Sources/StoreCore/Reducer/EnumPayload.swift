@@ -3,7 +3,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Synchronization
 
 /// Reads the payload of an enum value by its case number and the payload type the compiler
 /// recorded for that case (the enum's field descriptor), where `Mirror` would take a
@@ -103,14 +102,26 @@ enum CaseTable {
     @usableFromInline let payload: Payload
   }
 
-  static let cache = Mutex<[Key: Info]>([:])
+  static let cache = Cache()
+
+  /// What each case resolved to, for any thread. A pthread mutex (``HandOffLock``), not
+  /// `Synchronization.Mutex`: ThreadSanitizer cannot see the latter's order on Linux, and
+  /// reported two tests resolving their first cases at once as a race.
+  final class Cache: @unchecked Sendable {
+    // NB: @unchecked: `infos` is touched only with `lock` held.
+    private let lock = HandOffLock()
+    private var infos: [Key: Info] = [:]
+
+    func info(for key: Key) -> Info? { lock.withLock { infos[key] } }
+    func keep(_ info: Info, for key: Key) { lock.withLock { infos[key] = info } }
+  }
 
   @usableFromInline
   static func info(of metadata: UnsafeRawPointer, tag: UInt32) -> Info {
     let key = Key(type: UInt(bitPattern: metadata), tag: tag)
-    if let known = cache.withLock({ $0[key] }) { return known }
+    if let known = cache.info(for: key) { return known }
     let info = resolve(metadata: metadata, tag: tag)
-    cache.withLock { $0[key] = info }
+    cache.keep(info, for: key)
     return info
   }
 
