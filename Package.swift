@@ -3,13 +3,6 @@
 import CompilerPluginSupport
 import PackageDescription
 
-/// What each macro's expansion is written with: the parts of swift-syntax `MacroExpansions` uses.
-let macroDependencies: [Target.Dependency] = [
-  .product(name: "SwiftSyntax", package: "swift-syntax"),
-  .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
-  .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-]
-
 /// A macro target: the compiler plugin's `main`, over the expansions in `MacroExpansions`.
 let compilerPluginDependencies: [Target.Dependency] = [
   "MacroExpansions",
@@ -111,7 +104,11 @@ let package = Package(
     //     for the host a second time: `make test` compiled the package twice that way.
     .target(
       name: "MacroExpansions",
-      dependencies: macroDependencies
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+      ]
     ),
     // NB: `@ObservableState`: the macro's declarations, expanded by StateObservationMacros
     //     against StoreCore's `ObservableState` protocol.
