@@ -270,6 +270,7 @@ let package = Package(
     .testTarget(
       name: "StateObservationTests",
       dependencies: [
+        "InternalTestSupport",
         "StateObservation",
         "Store",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),

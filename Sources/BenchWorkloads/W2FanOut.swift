@@ -107,7 +107,7 @@ extension Bench {
 
     public init(scanning: Bool) {
       self.scanning = scanning
-      offsets = WideState.keyPaths.map { MemoryLayout<WideState>.offset(of: $0)! }
+      offsets = WideState._$trackedFields.map { $0.storageOffset! }
       last = .allocate(capacity: WideState.fieldCount)
       last.initialize(repeating: 0)
       let tally = tally

@@ -1,22 +1,6 @@
 public import Store
 
 extension Bench {
-  /// W2 on a 64 KB state: ``WideState``'s 1,000 watched fields, then 56 KB that no binding
-  /// watches (seven more copies of it, as a screen's state holds data the screen does not
-  /// show). A commit compares only what bindings watch, so this row should cost what W2 costs:
-  /// the cost follows the watched part, not the size of the state.
-  public struct LargeWideState: Sendable {
-    public var wide = WideState()
-    public var unwatched = (WideState(), WideState(), WideState(), WideState(), WideState(), WideState(), WideState())
-
-    public init() {}
-
-    /// The key path of every watched field, in order.
-    @MainActor public static let keyPaths: [KeyPath<LargeWideState, Int>] = WideState.keyPaths.map { field in
-      (\LargeWideState.wide).appending(path: field as KeyPath<WideState, Int>)
-    }
-  }
-
   /// W2's reducer on the 64 KB state: each action adds 1 to one watched field.
   public struct LargeWide: Reducer {
     public typealias State = LargeWideState
@@ -27,7 +11,7 @@ extension Bench {
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
       switch action {
       case let .bump(index):
-        state.wide.bump(index)
+        state.bump(index)
         return .none
       }
     }

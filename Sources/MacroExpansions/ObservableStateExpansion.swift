@@ -5,8 +5,8 @@ public import SwiftSyntaxMacros
 /// `@ObservableState` on a struct: each stored `var` becomes a field whose getter reports its
 /// read to the store the value was read from (`store.state.count`), backed by `_count`.
 ///
-/// Besides the fields, it adds the mark (`_$observation`), the list of tracked fields with the
-/// offsets of their storage, `CodingKeys` that keep the state's JSON as it was, and a `Mirror`
+/// Besides the fields, it adds the mark (`_$observation`) and its offset, the list of tracked
+/// fields with the offsets of their storage and their write bits, `CodingKeys` that keep the state's JSON as it was, and a `Mirror`
 /// that names the fields as written, so logs, digests and diffs do not change.
 ///
 /// A protocol with the expansion as its extension's methods, not a type: the compiler finds a
@@ -19,6 +19,16 @@ enum ObservationNames {
   static let module = "StoreCore"
   static let trackedAttribute = "ObservationStateTracked"
   static let ignoredAttribute = "ObservationStateIgnored"
+
+  /// The bit a field's setter sets in the mark: a hash of its name (FNV-1a), so the field's
+  /// accessor macro and the type's member macro, which see the field separately, agree on it.
+  static func writeBit(of name: String) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in name.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+    return Int(hash % 64)
+  }
 }
 
 // The members: the mark, the list of tracked fields, `CodingKeys` (MemberMacro).
@@ -42,13 +52,20 @@ extension ObservableStateExpansion {
     let entries = fields.map { field in
       """
       \(ObservationNames.module).TrackedField(name: "\(field)", keyPath: \\Self.\(field), \
-      storageOffset: MemoryLayout<Self>.offset(of: \\Self._\(field)))
+      storageOffset: MemoryLayout<Self>.offset(of: \\Self._\(field)), writeBit: \(ObservationNames.writeBit(of: field)))
       """
     }
     members.append(
       """
       \(raw: access)static var _$trackedFields: [\(raw: ObservationNames.module).TrackedField] {
       [\(raw: entries.joined(separator: ",\n"))]
+      }
+      """
+    )
+    members.append(
+      """
+      \(raw: access)static var _$observationOffset: Int? {
+      MemoryLayout<Self>.offset(of: \\Self._$observation)
       }
       """
     )

@@ -6,8 +6,9 @@ public import SwiftSyntaxMacros
 /// field's storage moves to `_name` (a peer), and the field becomes accessors over it whose
 /// getter reports the read when the value was read from a store.
 ///
-/// The setter only stores: the store finds what changed with its byte-wise binding index after
-/// each action, so a reducer's writes cost what they cost on a plain struct.
+/// The setter notes the write in the mark (one bit, a hash of the field's name) and stores: after
+/// each action the store's binding index compares the fields whose bits are set, not the whole
+/// state, and a reducer's write costs about what it costs on a plain struct.
 /// (The expansion as a protocol's extension: see `ObservableStateExpansion`.)
 public protocol ObservationStateTrackedExpansion: AccessorMacro, PeerMacro {}
 
@@ -20,6 +21,7 @@ extension ObservationStateTrackedExpansion {
     guard let property = declaration.as(VariableDeclSyntax.self), property.isTrackable,
       let name = property.identifier
     else { return [] }
+    let bit = ObservationNames.writeBit(of: name)
     return [
       """
       @storageRestrictions(initializes: _\(raw: name))
@@ -35,11 +37,13 @@ extension ObservationStateTrackedExpansion {
       """,
       """
       set {
+      _$observation.noteWrite(\(raw: bit))
       _\(raw: name) = newValue
       }
       """,
       """
       _modify {
+      _$observation.noteWrite(\(raw: bit))
       yield &_\(raw: name)
       }
       """,

@@ -15,8 +15,9 @@
 ///
 /// Each stored `var` without an attribute is tracked: its storage moves to `_count`, and its
 /// getter reports the read to the store the copy came from (``StoreCore/ObservationMark``).
-/// The store finds what changed with its byte-wise binding index, as it does for bindings, so
-/// a reducer's writes cost nothing more and a plain-old-data state stays plain old data.
+/// Its setter notes the write in that mark (one bit), and after each action the store's
+/// binding index compares only the fields that were written: a commit that changes one field
+/// costs the same however large the state. A plain-old-data state stays plain old data.
 /// The macro also writes `CodingKeys` (the JSON keeps the fields' own names, so logs and
 /// digests do not change) and a `Mirror` that names the fields as written, for diffs and
 /// `TestStore` failures.
@@ -30,7 +31,7 @@
 /// A field whose type is not `Equatable` cannot be compared on its own: reading it observes
 /// the whole state, as a plain state's `store.state` does. A state that declares its own
 /// `CodingKeys` names each tracked field's key `case _count = "count"`; the macro says so.
-@attached(member, names: named(_$observation), named(_$trackedFields), named(CodingKeys))
+@attached(member, names: named(_$observation), named(_$trackedFields), named(_$observationOffset), named(CodingKeys))
 @attached(memberAttribute)
 @attached(extension, conformances: ObservableState, CustomReflectable, names: named(customMirror))
 public macro ObservableState() =

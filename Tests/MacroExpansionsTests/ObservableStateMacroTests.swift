@@ -15,7 +15,7 @@ struct ObservableStateMacroTests: MacroExpansionTesting {
     "ObservationStateIgnored": MacroSpec(type: ObservationStateIgnored.self),
   ]
 
-  @Test func aFieldGetsStorageAndAGetterThatReportsTheStateItsCodingKeysAndMirror() {
+  @Test func aFieldGetsStorageAGetterThatReportsTheStateASetterThatNotesTheWriteItsCodingKeysAndMirror() {
     expect(
       """
       @ObservableState
@@ -38,9 +38,11 @@ struct ObservableStateMacroTests: MacroExpansionTesting {
               return _count
             }
             set {
+              _$observation.noteWrite(52)
               _count = newValue
             }
             _modify {
+              _$observation.noteWrite(52)
               yield &_count
             }
           }
@@ -51,7 +53,11 @@ struct ObservableStateMacroTests: MacroExpansionTesting {
           var _$observation = StoreCore.ObservationMark()
 
           static var _$trackedFields: [StoreCore.TrackedField] {
-            [StoreCore.TrackedField(name: "count", keyPath: \Self.count, storageOffset: MemoryLayout<Self>.offset(of: \Self._count))]
+            [StoreCore.TrackedField(name: "count", keyPath: \Self.count, storageOffset: MemoryLayout<Self>.offset(of: \Self._count), writeBit: 52)]
+          }
+
+          static var _$observationOffset: Int? {
+            MemoryLayout<Self>.offset(of: \Self._$observation)
           }
 
           private enum CodingKeys: String, CodingKey {
@@ -98,6 +104,10 @@ struct ObservableStateMacroTests: MacroExpansionTesting {
             []
           }
 
+          public static var _$observationOffset: Int? {
+            MemoryLayout<Self>.offset(of: \Self._$observation)
+          }
+
           private enum CodingKeys: String, CodingKey {
             case draft
           }
@@ -140,9 +150,11 @@ struct ObservableStateMacroTests: MacroExpansionTesting {
               return _count
             }
             set {
+              _$observation.noteWrite(52)
               _count = newValue
             }
             _modify {
+              _$observation.noteWrite(52)
               yield &_count
             }
           }

@@ -7,5 +7,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 Scripts/generate-wide.py >Sources/ObservableStateBench/Wide.swift
-swift build -c release
+swift build -c release --product ObservableStateBench
 .build/release/ObservableStateBench

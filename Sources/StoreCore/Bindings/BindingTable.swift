@@ -11,7 +11,9 @@ public import Foundation
 ///   an equal value because the copy is retained: a copy-on-write buffer that was mutated was
 ///   copied first, so its pointer changed. Different bytes are only a hint; `==` decides.
 ///   Only the words some binding reads are compared (`watchedRanges`), so a large state whose
-///   bindings watch a small part of it costs what that part costs.
+///   bindings watch a small part of it costs what that part costs. An `@ObservableState` state
+///   says which fields its setters wrote (``WrittenFieldRanges``): only their words are compared
+///   then, so a commit that changes one field costs the same whatever the state's size.
 ///
 /// Bindings on computed properties and selectors are always scanned. The dispatch itself is
 /// `Store.dispatchBindings()`, so that it is specialized with the store.
@@ -29,6 +31,12 @@ final class BindingTable<State> {
   /// ranges only. Made again at the next commit after a binding is added or dropped.
   @usableFromInline @exclusivity(unchecked) var watchedRanges: [Range<Int>] = []
   @usableFromInline @exclusivity(unchecked) var watchedRangesAreStale = false
+  /// For an `@ObservableState` State: the watched words by the fields over them, made with
+  /// `watchedRanges`.
+  @usableFromInline @exclusivity(unchecked) var writtenFieldRanges: WrittenFieldRanges?
+  /// The epoch stamped into the state's mark after the last commit compared; 0 until one has,
+  /// and again whenever `previous` is made anew (nothing is known then of what differs).
+  @usableFromInline @exclusivity(unchecked) var stampedEpoch: UInt64 = 0
   /// Set when a binding was added during a dispatch: `previous` is copied whole after it.
   @usableFromInline @exclusivity(unchecked) var previousIsStale = false
   @usableFromInline @exclusivity(unchecked) var hasInactive = false
@@ -86,6 +94,7 @@ final class BindingTable<State> {
     watchedRangesAreStale = true
     if usesIndex && previous == nil {
       previous = currentState
+      stampedEpoch = 0
     } else if previous != nil && _isPOD(State.self) {
       // A plain-old-data `previous` is patched only where bindings watch: these words may be
       // older than the state the new binding starts from, and a change back to what they hold
@@ -127,6 +136,7 @@ final class BindingTable<State> {
     }
     if let first = start { ranges.append(first..<size) }
     watchedRanges = ranges
+    writtenFieldRanges = WrittenFieldRanges(of: State.self, watched: ranges)
   }
 
   func remove(_ box: AnyBindingBox<State>) {
@@ -139,10 +149,12 @@ final class BindingTable<State> {
     if !isDispatching { compact() }
   }
 
-  /// Checks the bindings over the words that changed, and brings `previous` up to date.
+  /// Checks the bindings over the words that changed, and brings `previous` up to date. The
+  /// state is mutable only for its mark: the next epoch is stamped into it at the end.
   @inlinable
-  func dispatchIndexed(_ state: UnsafePointer<State>, seq: UInt64) {
+  func dispatchIndexed(_ mutableState: UnsafeMutablePointer<State>, seq: UInt64) {
     if watchedRangesAreStale { updateWatchedRanges() }
+    let state = UnsafePointer(mutableState)
     // For a plain-old-data State (no references), `previous` is patched block by block, so an
     // action that changes one field copies 128 bytes, not the whole state. Otherwise it is
     // assigned whole, which retains what it must.
@@ -150,11 +162,59 @@ final class BindingTable<State> {
     _withUnsafeMutablePointer(to: &previous!) { old in
       let new = UnsafeRawPointer(state)
       let old = UnsafeMutableRawPointer(old)
-      for range in watchedRanges {
-        compare(range, new: new, old: old, patching: isPOD, state: state, seq: seq)
+      if let written = writtenFieldRanges, stampedEpoch != 0,
+        new.load(fromByteOffset: written.epochOffset, as: UInt64.self) == stampedEpoch
+      {
+        compareWritten(written, new: new, old: old, patching: isPOD, state: state, seq: seq)
+      } else {
+        for range in watchedRanges {
+          compare(range, new: new, old: old, patching: isPOD, state: state, seq: seq)
+        }
       }
     }
     if !isPOD { previous = state.pointee }
+    if let written = writtenFieldRanges {
+      stampedEpoch = WriteEpochs.next()
+      let mark = UnsafeMutableRawPointer(mutableState)
+      mark.storeBytes(of: stampedEpoch, toByteOffset: written.epochOffset, as: UInt64.self)
+      mark.storeBytes(of: 0, toByteOffset: written.writtenOffset, as: UInt64.self)
+    }
+  }
+
+  /// Compares the words of the fields the state's setters wrote since the last stamp, and the
+  /// words no setter reports. Every other watched word still equals `previous`'s: it was equal
+  /// after the last commit, and only a setter (which set its bit) could have changed it since
+  /// without replacing the state whole (which changes its epoch).
+  @inlinable
+  func compareWritten(
+    _ written: WrittenFieldRanges, new: UnsafeRawPointer, old: UnsafeMutableRawPointer, patching: Bool,
+    state: UnsafePointer<State>, seq: UInt64
+  ) {
+    for range in written.alwaysCompared {
+      compare(range, new: new, old: old, patching: patching, state: state, seq: seq)
+    }
+    var bits = new.load(fromByteOffset: written.writtenOffset, as: UInt64.self)
+    while bits != 0 {
+      let bit = bits.trailingZeroBitCount
+      bits &= bits &- 1
+      for index in written.starts[bit]..<written.starts[bit &+ 1] {
+        let range = written.ranges[index]
+        if range.count == 8 {
+          // A field of one word, the common case: no call, no loop.
+          let word = new.loadUnaligned(fromByteOffset: range.lowerBound, as: UInt64.self)
+          if word != old.loadUnaligned(fromByteOffset: range.lowerBound, as: UInt64.self) {
+            checkBindings(overWord: range.lowerBound / 8, state: state, seq: seq)
+            if patching { old.storeBytes(of: word, toByteOffset: range.lowerBound, as: UInt64.self) }
+          }
+        } else if range.count > 128 {
+          compare(range, new: new, old: old, patching: patching, state: state, seq: seq)
+        } else if checkWords(from: range.lowerBound, length: range.count, new: new, old: old, state: state, seq: seq),
+          patching
+        {
+          (old + range.lowerBound).copyMemory(from: new + range.lowerBound, byteCount: range.count)
+        }
+      }
+    }
   }
 
   /// Compares one watched range: coarse blocks first, then fine ones inside a coarse block that
@@ -185,22 +245,39 @@ final class BindingTable<State> {
     }
   }
 
+  /// Checks the bindings over each word of `start..<start + length` that differs; returns
+  /// whether any did. Whole words are compared as integers, not with a memcmp call each.
   @inlinable
+  @discardableResult
   func checkWords(
     from start: Int, length: Int,
     new: UnsafeRawPointer, old: UnsafeRawPointer,
     state: UnsafePointer<State>, seq: UInt64
-  ) {
+  ) -> Bool {
+    var changed = false
     var offset = start
     while offset < start + length {
       let width = min(8, start + length - offset)
-      if memcmp(new + offset, old + offset, width) != 0 {
-        for box in bindingsByWord[offset / 8] where box.isActive && box.checkedAt != seq {
-          box.checkedAt = seq
-          box.check(state)
-        }
+      let differs =
+        width == 8
+        ? new.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          != old.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        : memcmp(new + offset, old + offset, width) != 0
+      if differs {
+        changed = true
+        checkBindings(overWord: offset / 8, state: state, seq: seq)
       }
       offset += 8
+    }
+    return changed
+  }
+
+  /// Checks the bindings over one word that changed, each once per commit.
+  @inlinable
+  func checkBindings(overWord word: Int, state: UnsafePointer<State>, seq: UInt64) {
+    for box in bindingsByWord[word] where box.isActive && box.checkedAt != seq {
+      box.checkedAt = seq
+      box.check(state)
     }
   }
 
@@ -218,7 +295,10 @@ final class BindingTable<State> {
       bindingsByWord[word].removeAll { !$0.isActive }
     }
     watchedRangesAreStale = true
-    if !usesIndex { previous = nil }
+    if !usesIndex {
+      previous = nil
+      stampedEpoch = 0
+    }
     for box in dropped { box.release() }
   }
 }

@@ -5,7 +5,9 @@
 /// each tracked field's getter reports its read to it, so `store.state.count` in a SwiftUI
 /// view's body (or in `withObservationTracking`) is invalidated by a change of `count` and by
 /// nothing else. The store finds what changed with its byte-wise binding index, as it does
-/// for `store.count`; the state's setters do nothing more than store the value.
+/// for `store.count`. Each setter also sets its field's bit in the mark (``ObservationMark``),
+/// so that after a commit the index compares only the fields that were written, not the whole
+/// state (``TrackedField/writeBit``).
 ///
 /// Write `@ObservableState` rather than conforming by hand: the macro moves each field's
 /// storage to `_name`, keeps the state's `Codable` form as it was (`CodingKeys` name the fields
@@ -17,6 +19,14 @@ public protocol ObservableState {
   var _$observation: ObservationMark { get set }
   /// The fields the macro tracks: their key paths, names and the offsets of their storage.
   static var _$trackedFields: [TrackedField] { get }
+  /// Where `_$observation` lies in the state, so that the store can stamp the mark and read
+  /// which fields were written. `nil` (the default) when the state's setters do not note their
+  /// writes: the store then compares every watched byte after each commit.
+  static var _$observationOffset: Int? { get }
+}
+
+extension ObservableState {
+  public static var _$observationOffset: Int? { nil }
 }
 
 /// A field that `@ObservableState` tracks.
@@ -28,11 +38,16 @@ public struct TrackedField {
   /// Where the field's storage lies in the state, so that a binding on `\.count` reads the
   /// bytes as it would on a plain stored property, and the byte-wise index watches them.
   public let storageOffset: Int?
+  /// The bit the field's setter sets in the mark (``ObservationMark/noteWrite(_:)``), 0 to 63:
+  /// a hash of its name, so several fields may share one and are then compared together.
+  /// `nil` for a field whose setter notes nothing, which is compared after every commit.
+  public let writeBit: Int?
 
-  public init(name: String, keyPath: AnyKeyPath, storageOffset: Int?) {
+  public init(name: String, keyPath: AnyKeyPath, storageOffset: Int?, writeBit: Int? = nil) {
     self.name = name
     self.keyPath = keyPath
     self.storageOffset = storageOffset
+    self.writeBit = writeBit
   }
 }
 

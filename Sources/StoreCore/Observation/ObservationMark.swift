@@ -1,21 +1,40 @@
 import Dispatch
 
 /// The store a copy of an ``ObservableState`` was read from, which its fields' getters report
-/// their reads to.
+/// their reads to, and the fields its setters wrote since the store last looked.
 ///
-/// Four bytes and no reference, so a state that was plain old data stays so and the byte-wise
-/// binding index still compares it. Two marks are always equal and hash to nothing: which
-/// store a value was read from is not part of its value.
+/// No reference, so a state that was plain old data stays so and the byte-wise binding index
+/// still compares it. Two marks are always equal and hash to nothing: which store a value was
+/// read from, and what was written to it, are not part of its value.
 public struct ObservationMark: Sendable, Hashable {
   /// The reader's number in ``StateReaders``; 0 for a value not read from a store.
   @usableFromInline var reader: UInt32
+  /// The commit whose writes ``written`` holds: stamped into a store's own state after each
+  /// commit its binding index compares (``WriteEpochs``), 0 in a value made anywhere else. A
+  /// value whose epoch is not the one the store stamped (a state replaced whole, a copy kept
+  /// from an earlier commit) tells nothing of what changed, and the store compares it all.
+  @usableFromInline var writeEpoch: UInt64
+  /// One bit per field group (a field's ``TrackedField/writeBit``): set by the field's setter.
+  @usableFromInline var written: UInt64
 
   public init() {
     reader = 0
+    writeEpoch = 0
+    written = 0
   }
 
   init(reader: UInt32) {
     self.reader = reader
+    writeEpoch = 0
+    written = 0
+  }
+
+  /// Notes that the field whose ``TrackedField/writeBit`` is `bit` was written: what each
+  /// setter of an `@ObservableState` field does before it stores. One `or`, so a reducer's
+  /// write costs about what it costs on a plain struct.
+  @inlinable
+  public mutating func noteWrite(_ bit: Int) {
+    written |= 1 &<< UInt64(truncatingIfNeeded: bit)
   }
 
   /// Whether this copy came from a store's `state`: only then is a read reported.

@@ -397,7 +397,7 @@ public final class Store<State, Action: Sendable> {
       let table = bindings
       table.isDispatching = true
       if table.usesIndex, table.previous != nil {
-        table.dispatchIndexed(state, seq: seq)
+        table.dispatchIndexed(mutableState, seq: seq)
       } else if !table.indexed.isEmpty {
         table.checkEvery(indexed: true, state)
       }
