@@ -137,9 +137,9 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
 
   // NB: Unchecked, as the store's side is: only the writer's thread touches them, and a
   //     run-time exclusivity check on each was several calls per commit taken.
-  @exclusivity(unchecked) private var head: CommitBlock<Action>
-  @exclusivity(unchecked) private var headIndex = 0
-  @exclusivity(unchecked) package private(set) var takenSeq: UInt64
+  @usableFromInline @exclusivity(unchecked) var head: CommitBlock<Action>
+  @usableFromInline @exclusivity(unchecked) var headIndex = 0
+  @usableFromInline @exclusivity(unchecked) package internal(set) var takenSeq: UInt64
   /// The seq of the last commit the writer has taken, for the store's back-pressure.
   package let taken: Atomic<UInt64>
   /// The highest seq the consumer has made durable (for a recorder: on disk).
@@ -395,20 +395,31 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   }
 
   /// Moves the next published commit out. Call only while `takenSeq < published`.
+  ///
+  /// Inlinable, so that it is inlined into the writer's loop: the writer is generic code that
+  /// is not specialized (it runs on a thread the recorder starts), and as a call of its own
+  /// this looked up the metadata of `CommitBlock<Action>` and `PendingCommit<Action>` on every
+  /// commit; inlined, the loop looks them up once.
+  @inlinable @inline(__always)
   package func takeNext() -> PendingCommit<Action> {
-    if headIndex == CommitBlock<Action>.capacity {
-      let emptied = head
-      head = emptied.next!
-      headIndex = 0
-      emptied.next = nil
-      lock.withLock {
-        if spareBlocks.count < maxSpareBlocks { spareBlocks.append(emptied) }
-      }
-    }
+    if headIndex == CommitBlock<Action>.capacity { moveToNextBlock() }
     let commit = (head.entries + headIndex).move()
-    headIndex += 1
-    takenSeq += 1
+    headIndex &+= 1
+    takenSeq &+= 1
     return commit
+  }
+
+  /// Moves `head` to the next block, once every `CommitBlock.capacity` commits taken, and keeps
+  /// the emptied block for the store to reuse.
+  @usableFromInline
+  func moveToNextBlock() {
+    let emptied = head
+    head = emptied.next!
+    headIndex = 0
+    emptied.next = nil
+    lock.withLock {
+      if spareBlocks.count < maxSpareBlocks { spareBlocks.append(emptied) }
+    }
   }
 
   /// Tells the store how far the writer has taken, and wakes it if it waits for room.
