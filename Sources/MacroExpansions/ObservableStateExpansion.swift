@@ -6,8 +6,9 @@ public import SwiftSyntaxMacros
 /// read to the store the value was read from (`store.state.count`), backed by `_count`.
 ///
 /// Besides the fields, it adds the mark (`_$observation`) and its offset, the list of tracked
-/// fields with the offsets of their storage and their write bits, `CodingKeys` that keep the state's JSON as it was, and a `Mirror`
-/// that names the fields as written, so logs, digests and diffs do not change.
+/// fields with the offsets of their storage and their write bits, `CodingKeys` that keep the
+/// state's JSON as it was, and a `Mirror` that names the fields as written, so logs, digests
+/// and diffs do not change.
 ///
 /// A protocol with the expansion as its extension's methods, not a type: the compiler finds a
 /// macro by the name of the plugin's module and type, so `StateObservationMacros` declares the

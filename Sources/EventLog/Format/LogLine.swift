@@ -8,17 +8,22 @@
 package enum LogLine {
   /// `,"crc":"` + 8 hex digits + `"}`.
   package static let suffixLength = 18
-  static let suffixHead: [UInt8] = Array(#","crc":""#.utf8)
 
   /// Turns `buffer[payloadStart...]` (the payload `P`) into a complete line: appends the
   /// checksum member, the closing brace and the newline.
   package static func seal(_ buffer: inout [UInt8], payloadStart: Int) {
     let crc = buffer.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[payloadStart...])) }
-    buffer.append(contentsOf: suffixHead)
-    appendHex(crc, to: &buffer)
-    buffer.append(UInt8(ascii: "\""))
-    buffer.append(UInt8(ascii: "}"))
-    buffer.append(UInt8(ascii: "\n"))
+    // NB: Made on the stack and appended at once: an append per byte checked the buffer's
+    //     uniqueness and capacity each time, 19 times a line on the recorder's writer thread.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: suffixLength + 1) { suffix in
+      let head: StaticString = #","crc":""#
+      suffix.baseAddress!.initialize(from: head.utf8Start, count: 8)
+      writeHex(crc, into: UnsafeMutableBufferPointer(rebasing: suffix[8..<16]))
+      suffix[16] = UInt8(ascii: "\"")
+      suffix[17] = UInt8(ascii: "}")
+      suffix[18] = UInt8(ascii: "\n")
+      buffer.append(contentsOf: UnsafeBufferPointer(suffix))
+    }
   }
 
   /// What is wrong with a line's framing.
@@ -72,16 +77,18 @@ package enum LogLine {
     return value
   }
 
-  static func appendHex(_ value: UInt32, to buffer: inout [UInt8]) {
-    let digits: StaticString = "0123456789abcdef"
-    for shift in stride(from: 28, through: 0, by: -4) {
-      buffer.append(digits.utf8Start[Int((value &>> UInt32(shift)) & 0xF)])
+  /// Writes `value` as 8 lowercase hex digits, most significant first, into `digits`.
+  static func writeHex(_ value: UInt32, into digits: UnsafeMutableBufferPointer<UInt8>) {
+    let alphabet: StaticString = "0123456789abcdef"
+    for index in 0..<8 {
+      digits[index] = alphabet.utf8Start[Int((value &>> UInt32(28 - 4 * index)) & 0xF)]
     }
   }
 
   static func hex(_ value: UInt32) -> String {
-    var bytes: [UInt8] = []
-    appendHex(value, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    String(unsafeUninitializedCapacity: 8) { digits in
+      writeHex(value, into: digits)
+      return 8
+    }
   }
 }
