@@ -22,8 +22,11 @@ public import Foundation
 final class BindingTable<State> {
   @usableFromInline @exclusivity(unchecked) var scanned = BindingList<State>()
   @usableFromInline @exclusivity(unchecked) var indexed = BindingList<State>()
-  /// For each 8-byte word of State, the indexed bindings that read it.
-  @usableFromInline @exclusivity(unchecked) var bindingsByWord: [ContiguousArray<AnyBindingBox<State>>] = []
+  /// For each 8-byte word of State, the indexed bindings that read it. Unretained: `indexed`
+  /// holds each box until compaction, which never runs during a dispatch, so a dispatch lends
+  /// them without the retain and release around each callback that an array of references
+  /// costs.
+  @usableFromInline @exclusivity(unchecked) var bindingsByWord: [ContiguousArray<Unmanaged<AnyBindingBox<State>>>] = []
   /// The state the bindings last saw, kept only while the index is in use.
   @usableFromInline @exclusivity(unchecked) var previous: State?
   /// The bytes of State that indexed bindings read, as ordered, merged ranges of whole words:
@@ -89,7 +92,7 @@ final class BindingTable<State> {
       bindingsByWord = Array(repeating: [], count: (MemoryLayout<State>.size + 7) / 8)
     }
     for word in (bytes.lowerBound / 8)..<((bytes.upperBound + 7) / 8) {
-      bindingsByWord[word].append(box)
+      bindingsByWord[word].append(.passUnretained(box))
     }
     watchedRangesAreStale = true
     if usesIndex && previous == nil {
@@ -275,9 +278,13 @@ final class BindingTable<State> {
   /// Checks the bindings over one word that changed, each once per commit.
   @inlinable
   func checkBindings(overWord word: Int, state: UnsafePointer<State>, seq: UInt64) {
-    for box in bindingsByWord[word] where box.isActive && box.checkedAt != seq {
-      box.checkedAt = seq
-      box.check(state)
+    for box in bindingsByWord[word] {
+      _withGuaranteed(box) { box in
+        if box.isActive && box.checkedAt != seq {
+          box.checkedAt = seq
+          box.check(state)
+        }
+      }
     }
   }
 
@@ -290,9 +297,9 @@ final class BindingTable<State> {
     var dropped: [Unmanaged<AnyBindingBox<State>>] = []
     scanned.removeInactive(into: &dropped)
     indexed.removeInactive(into: &dropped)
-    for word in bindingsByWord.indices where bindingsByWord[word].contains(where: { !$0.isActive }) {
-      // Never the last reference: `dropped` still holds one for each of these boxes.
-      bindingsByWord[word].removeAll { !$0.isActive }
+    for word in bindingsByWord.indices where bindingsByWord[word].contains(where: { !_withGuaranteed($0, \.isActive) }) {
+      // Still alive: `dropped` holds a reference to each of these boxes until the end.
+      bindingsByWord[word].removeAll { !_withGuaranteed($0, \.isActive) }
     }
     watchedRangesAreStale = true
     if !usesIndex {
