@@ -55,27 +55,20 @@ def render_state(name: str, doc: list[str], fields: int, extra: list[str]) -> li
         "      }",
         "    }",
         "",
-        "    /// The key path of every field, in order.",
-        f"    public static let keyPaths: [any KeyPath<{name}, Int> & Sendable] = [",
     ]
-    lines += [f"      \\.f{i}," for i in range(fields)]
+    lines += list_literal(
+        "The key path of every field, in order.",
+        f"public static let keyPaths: [any KeyPath<{name}, Int> & Sendable]",
+        [f"\\.f{i}" for i in range(fields)])
+    lines += list_literal(
+        "Each field's storage, in order: what `@ObservableState` moves the field to.",
+        f"private static let storageKeyPaths: [any PartialKeyPath<{name}> & Sendable]",
+        [f"\\._f{i}" for i in range(fields)])
+    lines += list_literal(
+        "Each field's write bit, in order: the macro's hash of its name.",
+        "private static let writeBits: [Int]",
+        [str(write_bit(f"f{i}")) for i in range(fields)])
     lines += [
-        "    ]",
-        "",
-        "    /// Each field's storage, in order: what `@ObservableState` moves the field to.",
-        f"    private static let storageKeyPaths: [any PartialKeyPath<{name}> & Sendable] = [",
-    ]
-    lines += [f"      \\._f{i}," for i in range(fields)]
-    lines += [
-        "    ]",
-        "",
-        "    /// Each field's write bit, in order: the macro's hash of its name.",
-        "    private static let writeBits: [Int] = [",
-    ]
-    lines += [f"      {write_bit(f'f{i}')}," for i in range(fields)]
-    lines += [
-        "    ]",
-        "",
         "    // NB: Made from the lists above, not written out per field: a literal of 1,000",
         "    //     `TrackedField` calls took the type checker 15 s, and a function of 1,000",
         "    //     statements the optimizer minutes.",
@@ -88,6 +81,11 @@ def render_state(name: str, doc: list[str], fields: int, extra: list[str]) -> li
         "",
     ]
     return lines
+
+
+def list_literal(doc: str, declaration: str, items: list[str]) -> list[str]:
+    """A static list, one item a line, then a blank line."""
+    return [f"    /// {doc}", f"    {declaration} = ["] + [f"      {item}," for item in items] + ["    ]", ""]
 
 
 def render_conformance(name: str) -> list[str]:
