@@ -162,10 +162,11 @@ final class BindingTable<State> {
     // action that changes one field copies 128 bytes, not the whole state. Otherwise it is
     // assigned whole, which retains what it must.
     let isPOD = _isPOD(State.self)
+    let written = writtenFieldRanges
     _withUnsafeMutablePointer(to: &previous!) { old in
       let new = UnsafeRawPointer(state)
       let old = UnsafeMutableRawPointer(old)
-      if let written = writtenFieldRanges, stampedEpoch != 0,
+      if let written, stampedEpoch != 0,
         new.load(fromByteOffset: written.epochOffset, as: UInt64.self) == stampedEpoch
       {
         compareWritten(written, new: new, old: old, patching: isPOD, state: state, seq: seq)
@@ -176,7 +177,7 @@ final class BindingTable<State> {
       }
     }
     if !isPOD { previous = state.pointee }
-    if let written = writtenFieldRanges {
+    if let written {
       stampedEpoch = WriteEpochs.next()
       let mark = UnsafeMutableRawPointer(mutableState)
       mark.storeBytes(of: stampedEpoch, toByteOffset: written.epochOffset, as: UInt64.self)
