@@ -94,18 +94,19 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
     let snapshotInterval = UInt64(options.snapshotInterval)
     var oldest: Double?
     var throughSeq = schedule.writtenSeq
+    var stamp = CommitStamp.blank
     while queue.takenSeq < end {
-      let commit = queue.takeNext()
+      let action = queue.takeNext(stamp: &stamp)
       let seq = queue.takenSeq
-      let time = commit.time.eventLineValue
+      let time = stamp.time.eventLineValue
       if oldest == nil { oldest = time }
       let lineStart = out.count
       do {
         let notes = queue.takeNotes(seq: seq)
         try LogLineWriter.appendEvent(
-          seq: seq, t: time, origin: commit.origin, draws: notes?.draws, sentDuring: notes?.sentDuring,
+          seq: seq, t: time, origin: stamp.origin, draws: notes?.draws, sentDuring: notes?.sentDuring,
           site: notes?.site, into: &out
-        ) { [actions] in try actions.append(commit.action, to: &$0) }
+        ) { [actions] in try actions.append(action, to: &$0) }
       } catch {
         try flush(throughSeq: throughSeq, oldest: oldest)
         throw RecorderError(

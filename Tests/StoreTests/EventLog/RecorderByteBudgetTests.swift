@@ -31,8 +31,9 @@ struct RecorderByteBudgetTests {
             queue.waitForWork(until: nil, pollInterval: 0.01)
             let end = queue.published.load(ordering: .acquiring)
             maxPending = max(maxPending, end - queue.takenSeq)
+            var stamp = CommitStamp.blank
             while queue.takenSeq < end {
-              taken.append(queue.takeNext().action)
+              taken.append(queue.takeNext(stamp: &stamp))
               queue.reportTaken()
             }
           }
