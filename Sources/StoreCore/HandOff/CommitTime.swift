@@ -7,8 +7,8 @@ public import CSystemCalls
 /// machine, where the precise one would be most of a recorded commit's cost). `t` is
 /// informational (replay orders by `seq`), so its resolution is the tick's.
 ///
-/// One `UInt64` of nanoseconds since 1970 (good until 2554), so that a pending commit of a small
-/// action takes 16 bytes.
+/// One `UInt64` of nanoseconds since 1970 (good until 2554). A pending commit keeps it in one word
+/// with the action's origin (``CommitStamp``): 8 bytes beside the action.
 @usableFromInline
 package struct CommitTime: Sendable {
   @usableFromInline package let nanosecondsSince1970: UInt64

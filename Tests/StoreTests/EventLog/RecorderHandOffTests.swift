@@ -144,6 +144,20 @@ struct RecorderHandOffTests {
     expectCommitsComeOutWhole(SIMD4<Double>.self) { SIMD4(repeating: Double($0)) }
   }
 
+  /// A stamp keeps the origin in the time's last bit: the event line's time (whole
+  /// microseconds) is the clock's, whatever that bit was.
+  @Test func aStampKeepsItsOriginAndTheLinesTime() {
+    for nanoseconds: UInt64 in [1_763_740_800_000_000_000, 1_763_740_800_000_000_001, 1_763_740_800_123_456_999] {
+      let time = CommitTime(nanosecondsSince1970: nanoseconds)
+      for origin in [ActionOrigin.send, .effect] {
+        let stamp = CommitStamp(time: time, origin: origin)
+        #expect(stamp.origin == origin)
+        #expect(stamp.time.eventLineValue == time.eventLineValue, "at \(nanoseconds) ns, \(origin)")
+        #expect(nanoseconds - stamp.time.nanosecondsSince1970 <= 1)
+      }
+    }
+  }
+
   private func expectCommitsComeOutWhole<Action: Equatable>(
     _: Action.Type, _ action: (Int) -> Action, sourceLocation: SourceLocation = #_sourceLocation
   ) {
