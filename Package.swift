@@ -299,6 +299,8 @@ let package = Package(
     .testTarget(
       name: "HostTests",
       dependencies: [
+        // For `refold bench`'s calibration (CalibrationTests); the rest of it runs as a process.
+        "Bench",
         "Demo",
         "Host",
         "LogUpload",

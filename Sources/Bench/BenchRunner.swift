@@ -127,20 +127,9 @@ struct BenchRunner {
     return rows
   }
 
-  /// The number of operations that takes about `plan.runTime`. Runs `body` a few times, the
-  /// last of them with that count, which doubles as the warm-up.
+  /// The number of operations that takes about `plan.runTime` (``Calibration``).
   private func calibrate(_ body: (Int) -> Void) -> Int {
-    var count = 1
-    while true {
-      let elapsed = Self.time { body(count) }
-      if elapsed >= plan.runTime / 8 || count >= 1 << 26 {
-        let scaled = Double(count) * (Self.nanoseconds(plan.runTime) / max(Self.nanoseconds(elapsed), 1))
-        let calibrated = max(1, Int(scaled))
-        body(calibrated)
-        return calibrated
-      }
-      count *= 4
-    }
+    Calibration(runTime: plan.runTime, time: { Self.time($0) }).count(body)
   }
 
   // MARK: Asynchronous workloads
