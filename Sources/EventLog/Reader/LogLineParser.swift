@@ -135,8 +135,42 @@ struct LogLineParser: Sendable {
     var action: Range<Int>
 
     func time(_ payload: UnsafeRawBufferPointer) -> Double? {
-      JSONNumber.classify(UnsafeRawBufferPointer(rebasing: payload[t]))?.doubleValue
+      let text = UnsafeRawBufferPointer(rebasing: payload[t])
+      if let microseconds = LogLineParser.microseconds(text) { return Double(microseconds) / 1_000_000 }
+      return JSONNumber.classify(text)?.doubleValue
     }
+  }
+
+  /// `t` as the recorder writes it, `S` or `S.F` (`S` below 2³² without a leading zero, `F` of
+  /// one to six digits), in whole microseconds; `nil` for any other text, which the general
+  /// number parser then reads (or refuses).
+  ///
+  /// `Double(microseconds) / 1,000,000` is the double `strtod` makes of the text: both values
+  /// are exact (below 2⁵³), and a division rounds to the double nearest the quotient, which is
+  /// the decimal's value. Every event's `t` went through `Double(String)` before, a `String`
+  /// and `strtod` for each line: about 5% of a replay of distinct actions.
+  static func microseconds(_ text: UnsafeRawBufferPointer) -> UInt64? {
+    let count = text.count
+    var index = 0
+    var seconds: UInt64 = 0
+    while index < count, index < 10, text[index] &- 0x30 < 10 {
+      seconds = seconds &* 10 &+ UInt64(text[index] &- 0x30)
+      index &+= 1
+    }
+    guard index > 0, text[0] != 0x30 || index == 1, seconds < 1 << 32 else { return nil }
+    var microseconds = seconds &* 1_000_000
+    guard index < count else { return microseconds }
+    guard text[index] == UInt8(ascii: "."), count - index - 1 >= 1, count - index - 1 <= 6 else { return nil }
+    var scale: UInt64 = 100_000
+    index &+= 1
+    while index < count {
+      let digit = text[index] &- 0x30
+      guard digit < 10 else { return nil }
+      microseconds &+= UInt64(digit) &* scale
+      scale /= 10
+      index &+= 1
+    }
+    return microseconds
   }
 
   static func eventPrefix(_ payload: UnsafeRawBufferPointer) -> EventPrefix? {

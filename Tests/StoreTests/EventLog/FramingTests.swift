@@ -121,4 +121,33 @@ struct FramingTests {
     #expect(fast == general)
     #expect(lines[0].withUnsafeBytes { LogLineParser.eventPrefix(UnsafeRawBufferPointer(rebasing: $0[..<($0.count - 18)])) } != nil)
   }
+
+  /// An event's `t` as the recorder writes it is read as whole microseconds, to the same double
+  /// `Double(String)` (strtod) gives; any other text is left to the general number parser.
+  @Test func anEventsTimeReadAsMicrosecondsIsTheDoubleOfItsText() {
+    var generator = SplitMix64(seed: 18)
+    var texts = ["0", "0.5", "1", "1763740800", "1763740800.1", "1763740800.000001", "4294967295.999999", "9.000100"]
+    for _ in 0..<20_000 {
+      let seconds = UInt64.random(in: 0..<(1 << 32), using: &generator)
+      let digits = Int.random(in: 0...6, using: &generator)
+      guard digits > 0 else {
+        texts.append("\(seconds)")
+        continue
+      }
+      let fraction = UInt64.random(in: 0..<UInt64(pow(10, Double(digits))), using: &generator)
+      let padded = String(repeating: "0", count: digits - String(fraction).count) + String(fraction)
+      texts.append("\(seconds).\(padded)")
+    }
+    for text in texts {
+      let fast = Array(text.utf8).withUnsafeBytes { LogLineParser.microseconds($0) }
+      guard let fast, Double(fast) / 1_000_000 == Double(text)! else {
+        Issue.record("\(text): \(fast.map { String(Double($0) / 1_000_000) } ?? "not read")")
+        return
+      }
+    }
+    // Not the recorder's shape: the general parser reads these (or refuses them).
+    for text in ["", "01.5", "00", "-1.5", "1.", ".5", "1.5e3", "1.1234567", "4294967296", "12345678901", "1.5x", "1,5"] {
+      #expect(Array(text.utf8).withUnsafeBytes { LogLineParser.microseconds($0) } == nil, "\(text)")
+    }
+  }
 }
