@@ -121,7 +121,8 @@ public final class Store<State, Action: Sendable> {
   ///     file, and its `send` pays nothing for it. Off by default.
   ///   - prepareDependencies: overrides dependencies (``DependencyValues``) for this store's
   ///     reducer and effects, on top of those in effect where the store is made.
-  public init<R: Reducer>(
+  @inlinable
+  public convenience init<R: Reducer>(
     initialState: State,
     reducer: R,
     plugins: [any StorePlugin<State, Action>] = [],
@@ -129,6 +130,25 @@ public final class Store<State, Action: Sendable> {
     recordsSendSites: Bool = false,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) where R.State == State, R.Action == Action {
+    // NB: The closure is made here, in the caller's module, where it is specialized for `R`:
+    //     each fold then calls the feature's `reduce` directly. Made in this module, it was a
+    //     thunk that found `R`'s layout in its metadata and called `reduce` through the witness
+    //     table, about a seventh of W1's send.
+    self.init(
+      initialState: initialState, reduce: { reducer.reduce(into: &$0, action: $1) }, plugins: plugins,
+      reentrancy: reentrancy, recordsSendSites: recordsSendSites, withDependencies: prepareDependencies)
+  }
+
+  /// The store's own initializer, given its reducer as the closure the fold calls.
+  @usableFromInline
+  init(
+    initialState: State,
+    reduce: @escaping (inout State, Action) -> Effect<Action>,
+    plugins: [any StorePlugin<State, Action>],
+    reentrancy: ReentrancyReporting,
+    recordsSendSites: Bool,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)?
+  ) {
     self._state = initialState
     self.markCopy = ObservationMark.marker(for: State.self)
     self.reentrancy = reentrancy
@@ -141,7 +161,7 @@ public final class Store<State, Action: Sendable> {
     self.holdsShared = !(sharedFields?.ids.isEmpty ?? true)
     self.sharedValues = SharedValues.installed ?? (isTesting && holdsShared ? SharedValues() : .live)
     if holdsShared, isTesting, SharedValues.installed == nil { sharedValues.seed(from: initialState) }
-    self.reducer = reducer.reduce(into:action:)
+    self.reducer = reduce
     var dependencies = DependencyValues.current
     prepareDependencies?(&dependencies)
     self.dependencies = dependencies.isEmpty ? nil : dependencies
@@ -218,7 +238,7 @@ public final class Store<State, Action: Sendable> {
   @inlinable
   public func send(_ action: Action, fileID: StaticString = #fileID, line: UInt = #line) -> StoreTask {
     guard recordsSendSites else { return enqueueOrFold(action, origin: .send, group: nil) }
-    return enqueueOrFold(action, origin: .send, group: nil, site: SendSite(fileID: "\(fileID)", line: line))
+    return enqueueOrFold(action, origin: .send, group: nil, fileID: fileID, line: line)
   }
 
   /// Folds `action` as ``send(_:fileID:line:)`` does, with `site` as where it came from (a
@@ -252,6 +272,15 @@ public final class Store<State, Action: Sendable> {
 
   // MARK: The fold
 
+  /// ``send(_:fileID:line:)``'s path for a store that records sites, out of line: the site's
+  /// `String` is made here, not in the code of every `send` an app compiles.
+  @usableFromInline @inline(never) @discardableResult
+  func enqueueOrFold(_ action: Action, origin: ActionOrigin, group: EffectGroup?, fileID: StaticString, line: UInt)
+    -> StoreTask
+  {
+    enqueueOrFold(action, origin: origin, group: group, site: SendSite(fileID: "\(fileID)", line: line))
+  }
+
   /// ``enqueueOrFold(_:origin:group:)`` for a store that records sites: the action keeps
   /// `site`, folded now or queued.
   @usableFromInline @inline(never) @discardableResult
@@ -262,28 +291,38 @@ public final class Store<State, Action: Sendable> {
     return enqueueOrFold(action, origin: origin, group: group)
   }
 
-  @inlinable
+  // NB: `send`, this, the fold and the commit are inlined into one another (always: the
+  //     optimizer's own choice stopped inlining them once the fold had grown, which made W1's
+  //     send three calls deep and cost a third of it), and the rare paths, a re-entrant send and
+  //     a site, are calls out of them, so that what `send` inlines stays small.
+  @inlinable @inline(__always)
   @discardableResult
   func enqueueOrFold(_ action: Action, origin: ActionOrigin, group: EffectGroup?) -> StoreTask {
-    if isFolding {
-      // Re-entrant: a binding, plugin or `.send` effect sent while an action is being folded.
-      // The queued action needs its own group now so that its StoreTask can finish later.
-      let group = group ?? runtime.makeGroup()
-      queue.append(
-        QueuedAction(action: action, origin: origin, group: group, sentDuring: origin == .send ? seq : 0, site: incomingSite))
-      return StoreTask(group: group)
-    }
-    if recordsSendSites {
-      // Taken for this fold, so that a send during it without a site of its own (a shared
-      // value's change) is not given this one.
-      foldingSite = incomingSite
-      incomingSite = nil
-    }
+    if isFolding { return enqueue(action, origin: origin, group: group) }
+    if recordsSendSites { takeIncomingSite() }
     isFolding = true
     defer { isFolding = false }
     let task = StoreTask(group: fold(action, origin: origin, group: group))
     if !queue.isEmpty { drainQueue(after: action) }
     return task
+  }
+
+  /// Queues an action sent while another is being folded (re-entrant: from a binding, a plugin
+  /// or a `.send` effect). It needs its own group now, so that its ``StoreTask`` can finish later.
+  @inlinable @inline(never)
+  func enqueue(_ action: Action, origin: ActionOrigin, group: EffectGroup?) -> StoreTask {
+    let group = group ?? runtime.makeGroup()
+    queue.append(
+      QueuedAction(action: action, origin: origin, group: group, sentDuring: origin == .send ? seq : 0, site: incomingSite))
+    return StoreTask(group: group)
+  }
+
+  /// Takes the incoming send's site for the fold that starts, so that a send during it without a
+  /// site of its own (a shared value's change) is not given this one.
+  @usableFromInline @inline(never)
+  func takeIncomingSite() {
+    foldingSite = incomingSite
+    incomingSite = nil
   }
 
   /// Folds the actions queued while `first` was folded, and those they queue, in order.
@@ -314,7 +353,7 @@ public final class Store<State, Action: Sendable> {
   }
 
   /// Folds one action and tells everyone. Returns the group of the effects it started.
-  @inlinable
+  @inlinable @inline(__always)
   @discardableResult
   func fold(_ action: Action, origin: ActionOrigin, group: EffectGroup?) -> EffectGroup? {
     guard let dependencies else { return foldInPlace(action, origin: origin, group: group) }
@@ -330,7 +369,7 @@ public final class Store<State, Action: Sendable> {
     }
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   func foldInPlace(_ action: Action, origin: ActionOrigin, group: EffectGroup?) -> EffectGroup? {
     // NB: A store whose state shares values takes a path of its own, so that this one stays
     //     the small fold it was, which `send` inlines.
@@ -344,7 +383,7 @@ public final class Store<State, Action: Sendable> {
   }
 
   /// The fold's end: starts the effect, then tells the plugins and the bindings.
-  @inlinable
+  @inlinable @inline(__always)
   func commit(_ action: Action, effect: Effect<Action>, origin: ActionOrigin, group: EffectGroup?) -> EffectGroup? {
     var group = group
     if case .none = effect.operation {
