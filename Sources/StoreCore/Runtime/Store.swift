@@ -385,15 +385,26 @@ public final class Store<State, Action: Sendable> {
   /// The fold's end: starts the effect, then tells the plugins and the bindings.
   @inlinable @inline(__always)
   func commit(_ action: Action, effect: Effect<Action>, origin: ActionOrigin, group: EffectGroup?) -> EffectGroup? {
-    var group = group
-    if case .none = effect.operation {
-    } else {
-      // Started before anyone is told, so that `cancelInFlight` has already cancelled the old
-      // effect when a binding or plugin looks at the new state.
-      let effectGroup = group ?? runtime.makeGroup()
-      group = effectGroup
-      runtime.start(effect, in: .init(cancelIDs: [], group: effectGroup, startedBy: action, startedAt: seq))
-    }
+    // NB: `.none`, what a reducer usually returns, takes a path of its own that returns before
+    //     the other path's last use of the effect: on it, the optimizer knows the effect holds
+    //     nothing and releases nothing (it was a call to `swift_release` per action).
+    if case .none = effect.operation { return commit(action, origin: origin, group: group) }
+    return commit(action, origin: origin, group: startEffect(effect, startedBy: action, group: group))
+  }
+
+  /// Starts a fold's effect in `group`, or in a new group. Started before anyone is told, so
+  /// that `cancelInFlight` has already cancelled the old effect when a binding or plugin looks
+  /// at the new state.
+  @inlinable @inline(__always)
+  func startEffect(_ effect: Effect<Action>, startedBy action: Action, group: EffectGroup?) -> EffectGroup {
+    let effectGroup = group ?? runtime.makeGroup()
+    runtime.start(effect, in: .init(cancelIDs: [], group: effectGroup, startedBy: action, startedAt: seq))
+    return effectGroup
+  }
+
+  /// Tells the plugins, the bindings and Observation of the commit; `group` holds its effects.
+  @inlinable @inline(__always)
+  func commit(_ action: Action, origin: ActionOrigin, group: EffectGroup?) -> EffectGroup? {
     if hasPlugins { tellPlugins(action, origin: origin) }
     if !bindings.isEmpty { dispatchBindings() }
     if isStateObserved { tellStateObservers() }
