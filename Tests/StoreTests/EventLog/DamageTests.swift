@@ -40,7 +40,9 @@ struct DamageTests {
     #expect(lineCount == 1 + 13 + 3 + 1)
     var detected = 0
     var tornWarnings = 0
-    for offset in original.indices {
+    // Every byte, or a sample in CI's sanitizer stages (TestStride): always the last, the torn tail.
+    let offsets = TestStride.sample(original.indices)
+    for offset in offsets {
       await Task.yield()  // share the thread: this loop replays thousands of logs
       for change in [{ (b: UInt8) in b ^ 0x01 }, { b in b ^ 0xFF }, { _ in 0x0A }] {
         var bytes = original
@@ -64,7 +66,7 @@ struct DamageTests {
         }
       }
     }
-    #expect(detected > original.count * 2)
+    #expect(detected > offsets.count * 2)
     #expect(tornWarnings >= 1)
   }
 
