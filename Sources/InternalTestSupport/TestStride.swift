@@ -1,12 +1,14 @@
 import Foundation
 
-/// Which cases of an exhaustive walk a test visits: every one in `make test`; one in
-/// `REFOLD_TEST_STRIDE` (and always the last) where CI sets it, in the sanitizer stages.
+/// Which cases of an exhaustive walk a test visits: every one in `make test`; where
+/// `REFOLD_TEST_STRIDE` is set (CI's AddressSanitizer stage sets 4), the first, one in that many
+/// after it, and the last.
 ///
 /// A walk such as "flip each byte of a log and replay it" finds the input a parser gets wrong,
-/// which `make test` does over every case. Under ThreadSanitizer the same single-threaded walk
-/// runs 5 to 15 times slower and looks for nothing it can find (a race needs two threads), so
-/// CI visits a sample there and keeps the rest of its time for the tests that have threads.
+/// which `make test` does over every case. Under a sanitizer the same single-threaded walk runs
+/// 5 to 15 times slower: AddressSanitizer's stage has the fuzzer beside it feeding the same
+/// reader damaged logs, and under ThreadSanitizer such a walk can find nothing (a race needs two
+/// threads), so a sample keeps a sanitizer stage's time for what only it can find.
 public enum TestStride {
   /// `REFOLD_TEST_STRIDE`, 1 when unset. A value that is not a whole number of at least 1 stops
   /// the run, naming it, rather than being read as 1 and walking what the caller meant to skip

@@ -293,8 +293,8 @@ public final class Store<State, Action: Sendable> {
 
   // NB: `send`, this, the fold and the commit are inlined into one another (always: the
   //     optimizer's own choice stopped inlining them once the fold had grown, which made W1's
-  //     send three calls deep and cost a third of it), and the rare paths, a re-entrant send and
-  //     a site, are calls out of them, so that what `send` inlines stays small.
+  //     send three calls deep and cost about a fifth of it), and the rare paths, a re-entrant
+  //     send and a site, are calls out of them, so that what `send` inlines stays small.
   @inlinable @inline(__always)
   @discardableResult
   func enqueueOrFold(_ action: Action, origin: ActionOrigin, group: EffectGroup?) -> StoreTask {
