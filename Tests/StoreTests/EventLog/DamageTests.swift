@@ -40,7 +40,7 @@ struct DamageTests {
     #expect(lineCount == 1 + 13 + 3 + 1)
     var detected = 0
     var tornWarnings = 0
-    // Every byte, or a sample in CI's sanitizer stages (TestStride): always the last, the torn tail.
+    // Every byte, or a sample where REFOLD_TEST_STRIDE is set (TestStride): always the last, the torn tail.
     let offsets = TestStride.sample(original.indices)
     for offset in offsets {
       await Task.yield()  // share the thread: this loop replays thousands of logs

@@ -28,7 +28,7 @@ struct LogIntegrityReplayTests {
     let original = Array(try Data(contentsOf: file))
     let headerEnd = original.firstIndex(of: 0x0A)! + 1
     var offered = 0
-    // Every byte after the header, or a sample in CI's sanitizer stages (TestStride).
+    // Every byte after the header, or a sample where REFOLD_TEST_STRIDE is set (TestStride).
     let offsets = TestStride.sample(headerEnd..<original.count)
     for offset in offsets {
       await Task.yield()  // share the thread

@@ -36,7 +36,7 @@ struct RecordReplayPropertyTests {
     // Every checkpoint, and a few seqs between them, by time travel.
     var seqs = Set(stride(from: 0, through: count, by: interval).map { $0 })
     for _ in 0..<5 where count > 0 { seqs.insert(Int.random(in: 0...count, using: &rng)) }
-    // Each of them, or a sample in CI's sanitizer stages (TestStride): with a checkpoint after
+    // Each of them, or a sample where REFOLD_TEST_STRIDE is set (TestStride): with a checkpoint after
     // every action, this is a replay per action.
     for seq in TestStride.sample(seqs.sorted()) {
       await Task.yield()
