@@ -30,6 +30,10 @@ let package = Package(
     .library(name: "LogDecoding", targets: ["LogDecoding"]),
     .library(name: "Reducers", targets: ["Reducers"]),
     .library(name: "Host", targets: ["Host"]),
+    // NB: The PostgreSQL log store (`--store postgres://…`), a product of its own: a tool that
+    //     embeds the command line and keeps its logs in a folder does not build PostgresNIO
+    //     and its two copies of BoringSSL (swift-crypto's and swift-nio-ssl's).
+    .library(name: "LogStorePostgres", targets: ["LogStorePostgres"]),
     .library(name: "LogUpload", targets: ["LogUpload"]),
     // NB: The benchmark workloads, shared by `refold bench` and the Benchmarks package, which
     //     would otherwise have to build Host (and Hummingbird) a second time in release.
@@ -39,13 +43,10 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
-    // NB: SHA-256 for the log store's content hashes and hashed keys. Hummingbird already
-    //     brings it into the build.
-    .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-    // NB: The uploader's HTTP on Linux (LogUpload). Hummingbird and postgres-nio build it anyway.
+    // NB: The uploader's HTTP on Linux (LogUpload). Hummingbird builds it anyway.
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
@@ -187,8 +188,6 @@ let package = Package(
         "LogUpload",
         "Reducers",
         "Store",
-        .product(name: "Crypto", package: "swift-crypto"),
-        .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -201,6 +200,15 @@ let package = Package(
         .embedInCode("Devtools/Assets/index.html"),
         .embedInCode("Devtools/Assets/devtools.js"),
         .embedInCode("Devtools/Assets/devtools.css"),
+      ]
+    ),
+    // NB: `LogStoreKind.postgres`, which a tool names in its `HostConfiguration.logStores`.
+    .target(
+      name: "LogStorePostgres",
+      dependencies: [
+        "Host",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
     ),
     // NB: The demo: the loopback backend (Hummingbird) and the `demo` command's tour.
@@ -223,6 +231,8 @@ let package = Package(
         "BenchWorkloads",
         "Host",
         "LogUpload",
+        // NB: W11 and W12 make a scratch database on the server `--store` names.
+        "LogStorePostgres",
         "Store",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "OpenCombine", package: "OpenCombine"),
@@ -230,7 +240,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "refold",
-      dependencies: ["Bench", "Demo", "Host"]
+      dependencies: ["Bench", "Demo", "Host", "LogStorePostgres"]
     ),
     // NB: The child process of the crash and fault-injection tests (Tests/HostTests/Crash/).
     //     No product names it: users never need it, and it keeps the harness out of Host.
@@ -304,6 +314,7 @@ let package = Package(
         "Demo",
         "Host",
         "LogUpload",
+        "LogStorePostgres",
         "InternalTestSupport",
         // A second server, not the demo backend, for `refold run --base-url`.
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -358,5 +369,26 @@ if Context.environment["REFOLD_WITHOUT_MACROS"] == "1" {
   package.dependencies.removeAll { dependency in
     guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
     return location.hasSuffix("/swift-syntax")
+  }
+}
+
+// NB: REFOLD_WITHOUT_POSTGRES=1 leaves out the PostgreSQL log store (its library and its tests,
+//     Tests/HostTests/Postgres/) and so PostgresNIO, swift-crypto and swift-nio-ssl, whose two
+//     copies of BoringSSL are most of the package's C. CI's ThreadSanitizer stage sets it: it
+//     builds beside `make test` on the same two cores, and `make test` runs those tests.
+//     `refold bench`'s W11 and W12 then say that this build has no PostgreSQL store.
+if Context.environment["REFOLD_WITHOUT_POSTGRES"] == "1" {
+  package.targets.removeAll { $0.name == "LogStorePostgres" }
+  package.products.removeAll { $0.name == "LogStorePostgres" }
+  for target in package.targets {
+    target.dependencies.removeAll { dependency in
+      if case .byNameItem(let name, _) = dependency { return name == "LogStorePostgres" }
+      return false
+    }
+    if target.name == "HostTests" { target.exclude.append("Postgres") }
+  }
+  package.dependencies.removeAll { dependency in
+    guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
+    return location.hasSuffix("/postgres-nio")
   }
 }

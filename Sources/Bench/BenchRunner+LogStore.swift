@@ -4,6 +4,10 @@ import Host
 import LogUpload
 import Reducers
 
+#if canImport(LogStorePostgres)
+  import LogStorePostgres
+#endif
+
 /// W11 and W12: the shared log store (docs/shared-log-store.md), on the PostgreSQL server that
 /// `--store` names. Each workload makes a database of its own there and drops it at the end,
 /// so that the bench's logs and runs never land in a team's store.
@@ -29,7 +33,7 @@ extension BenchRunner {
       progress("W11: recording \(logs) logs of \(Self.storeLogEvents) events for round \(round + 1) of \(rounds)")
       batches.append(try await Self.recordStoreLogs(logs, session: round * logs, in: directory, named: "round-\(round)"))
     }
-    let postgres = try await LogStores.open(database)
+    let postgres = try await LogStores.open(database, kinds: Self.postgres)
     var samples = Array(repeating: [Double](), count: systems.count)
     for (round, batch) in batches.enumerated() {
       for (index, system) in systems.enumerated() {
@@ -76,7 +80,7 @@ extension BenchRunner {
     progress("W12: recording \(logs) logs of \(Self.storeLogEvents) events")
     let files = try await Self.recordStoreLogs(logs, session: 0, in: directory, named: "logs")
     progress("W12: storing them")
-    let store = try await LogStores.open(database)
+    let store = try await LogStores.open(database, kinds: Self.postgres)
     _ = try await Self.timeIngest(files, into: store)
     guard let queue = store as? any CheckQueue else { throw HostError(.failure, "W12: \(store.location) is not a shared store") }
     let features = FeatureRegistry([AmountInput.self])
@@ -122,6 +126,13 @@ extension BenchRunner {
 
   // MARK: Parts
 
+  /// The store kinds W11 and W12 open their scratch database with, whatever tool runs them.
+  #if canImport(LogStorePostgres)
+    static let postgres: [LogStoreKind] = [.postgres]
+  #else
+    static let postgres: [LogStoreKind] = []
+  #endif
+
   /// The events in each log of W11 and W12: the "logs of 1,000 events".
   static let storeLogEvents = 1_000
 
@@ -134,15 +145,19 @@ extension BenchRunner {
     let directory = try Self.scratchDirectory()
     defer { ScratchFolders.shared.remove(directory) }
     progress("\(workload.rawValue): making a scratch database")
-    let database = try await PostgresScratchDatabase.make(on: url)
-    do {
-      let rows = try await body(database.url, directory)
-      try await database.drop()
-      return rows
-    } catch {
-      try? await database.drop()
-      throw error
-    }
+    #if canImport(LogStorePostgres)
+      let database = try await PostgresScratchDatabase.make(on: url)
+      do {
+        let rows = try await body(database.url, directory)
+        try await database.drop()
+        return rows
+      } catch {
+        try? await database.drop()
+        throw error
+      }
+    #else
+      throw HostError.usage("\(workload.rawValue) measures a PostgreSQL log store: this build has none (REFOLD_WITHOUT_POSTGRES)")
+    #endif
   }
 
   /// The PostgreSQL server `--store` named; a usage error when none was.

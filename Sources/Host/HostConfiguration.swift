@@ -21,6 +21,9 @@ public struct HostConfiguration: Sendable {
   /// Started by `run` when no `--base-url` is given; its URL then reaches the features'
   /// environment as ``FeatureEnvironment/baseURL``. Without one, `baseURL` stays nil.
   public var defaultServer: (@Sendable () async throws -> any HostedServer)?
+  /// The kinds of shared log store `--store` can name by URL, besides a folder (`collect`,
+  /// `store`, `check --store`): `[.postgres]` from the `LogStorePostgres` product.
+  public var logStores: [LogStoreKind]
 
   /// - Parameters:
   ///   - commandName: defaults to the executable's file name.
@@ -29,12 +32,14 @@ public struct HostConfiguration: Sendable {
   ///     before `features`; a feature of yours with a built-in's name replaces it.
   ///   - commands: more subcommands, after the hosted ones.
   ///   - defaultServer: started by `run` when no `--base-url` is given.
+  ///   - logStores: the kinds of shared log store `--store` can name by URL, besides a folder.
   public init(
     commandName: String = HostConfiguration.executableName,
     features: [any RefoldFeature.Type] = [],
     includeBuiltinFeatures: Bool = false,
     commands: [any ParsableCommand.Type] = [],
-    defaultServer: (@Sendable () async throws -> any HostedServer)? = nil
+    defaultServer: (@Sendable () async throws -> any HostedServer)? = nil,
+    logStores: [LogStoreKind] = []
   ) {
     self.commandName = commandName
     let names = Set(features.map { $0.featureName })
@@ -42,6 +47,7 @@ public struct HostConfiguration: Sendable {
     self.features = builtins + features
     self.commands = commands
     self.defaultServer = defaultServer
+    self.logStores = logStores
   }
 
   /// The running executable's file name (`counter-tool`), or `refold` when there is none.

@@ -25,7 +25,7 @@ package struct AnswerDeadline: Sendable {
 /// cancelled, so the operation runs in a task of its own: on time, its answer is returned; late,
 /// it is cancelled and left to end whenever it does, and the caller gets
 /// ``AnswerDeadlinePassed``.
-func withAnswerDeadline<T: Sendable>(
+package func withAnswerDeadline<T: Sendable>(
   _ deadline: AnswerDeadline, _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
   let race = AnswerRace<T>()
@@ -45,9 +45,9 @@ func withAnswerDeadline<T: Sendable>(
 }
 
 /// The operation given to ``withAnswerDeadline(_:_:)`` did not answer in time.
-struct AnswerDeadlinePassed: Error, CustomStringConvertible {
+package struct AnswerDeadlinePassed: Error, CustomStringConvertible {
   let limit: Duration
-  var description: String { "no answer within \(limit.components.seconds) s" }
+  package var description: String { "no answer within \(limit.components.seconds) s" }
 }
 
 /// The first of an answer and the deadline, handed to whoever waits, once.

@@ -40,6 +40,12 @@ package struct LeasedLog: Sendable {
   /// How many times it was leased, this time included: more than 1 when a worker before this
   /// one did not finish it.
   package var attempt: Int
+
+  package init(id: String, bytes: [UInt8], attempt: Int) {
+    self.id = id
+    self.bytes = bytes
+    self.attempt = attempt
+  }
 }
 
 /// How far a run of `refold check --store` is.
@@ -49,6 +55,12 @@ package struct CheckRunProgress: Sendable, Equatable {
   /// Logs under a live lease: a worker is checking them.
   package var leased: Int
 
+  package init(total: Int, done: Int, leased: Int) {
+    self.total = total
+    self.done = done
+    self.leased = leased
+  }
+
   package var isFinished: Bool { done == total }
 }
 
@@ -57,4 +69,10 @@ package struct RunOutcome: Sendable {
   package var log: String
   package var outcome: LogCheckOutcome
   package var attempts: Int
+
+  package init(log: String, outcome: LogCheckOutcome, attempts: Int) {
+    self.log = log
+    self.outcome = outcome
+    self.attempts = attempts
+  }
 }

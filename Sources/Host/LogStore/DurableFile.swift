@@ -8,9 +8,9 @@ import Foundation
 /// The few system calls a folder store needs to keep what it acknowledged: a new file written
 /// whole and fsynced before it is linked into place, the link made only if the name is free,
 /// and the folder fsynced after, so that a crash after an acknowledgement loses nothing.
-enum DurableFile {
+package enum DurableFile {
   /// Creates `path` (mode 0600; it must not exist), writes `bytes`, fsyncs and closes it.
-  static func create(_ path: String, _ bytes: [UInt8]) throws(HostError) {
+  package static func create(_ path: String, _ bytes: [UInt8]) throws(HostError) {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw failure("cannot create \(path)") }
     defer { close(fd) }
@@ -39,7 +39,7 @@ enum DurableFile {
     guard fsync(fd) == 0 else { throw failure("cannot fsync the folder \(path)") }
   }
 
-  static func remove(_ path: String) {
+  package static func remove(_ path: String) {
     unlink(path)
   }
 

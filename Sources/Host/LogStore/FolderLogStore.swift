@@ -198,21 +198,21 @@ package struct FolderLogStore: LogStore {
 
 /// The apps' API keys: `rfk_` and 64 hex digits of randomness (256 bits). A store keeps only
 /// their SHA-256: a key that random needs no salt or slow hash to stay unguessable from it.
-enum APIKey {
-  static func make() -> String {
+package enum APIKey {
+  package static func make() -> String {
     "rfk_" + Hex.random256()
   }
 
-  static func isWellFormed(_ key: String) -> Bool {
+  package static func isWellFormed(_ key: String) -> Bool {
     key.utf8.count == 68 && key.hasPrefix("rfk_") && key.utf8.dropFirst(4).allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
   }
 
-  static func hash(_ key: String) -> String {
+  package static func hash(_ key: String) -> String {
     Hex.sha256(key.utf8)
   }
 
   /// An app's name: 1 to 64 letters, digits, `.`, `_` or `-`.
-  static func checkAppName(_ app: String) throws(HostError) {
+  package static func checkAppName(_ app: String) throws(HostError) {
     let allowed = app.utf8.allSatisfy {
       (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) || $0 == 46 || $0 == 95 || $0 == 45
     }

@@ -1,5 +1,3 @@
-import Crypto
-
 /// Lowercase hex for what the devtools token, the store's API keys and its content hashes are
 /// made of, written once.
 enum Hex {
@@ -11,7 +9,7 @@ enum Hex {
 
   /// SHA-256 of `bytes`, 64 hex digits.
   static func sha256(_ bytes: some Sequence<UInt8>) -> String {
-    SHA256.hash(data: Array(bytes)).map { padded(String($0, radix: 16), to: 2) }.joined()
+    SHA256.hash(bytes).map { padded(String($0, radix: 16), to: 2) }.joined()
   }
 
   private static func padded(_ text: String, to length: Int) -> String {

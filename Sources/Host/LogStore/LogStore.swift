@@ -31,19 +31,30 @@ package protocol LogStore: Sendable {
 
 /// The stores `--store` can name.
 package enum LogStores {
-  /// Opens the store `--store` names: a PostgreSQL database (`postgres://…`, its schema created
-  /// or upgraded), or a folder (created when missing or empty).
-  package static func open(_ location: String) async throws(HostError) -> any LogStore {
-    guard !location.isEmpty else { throw HostError.usage("--store needs a folder or a postgres:// URL") }
+  /// Opens the store `--store` names: one of `kinds` (``HostConfiguration/logStores``; a
+  /// PostgreSQL database for `postgres://…`), or a folder (created when missing or empty).
+  package static func open(
+    _ location: String, kinds: [LogStoreKind] = HostConfiguration.current.logStores
+  ) async throws(HostError) -> any LogStore {
+    guard !location.isEmpty else { throw HostError.usage("--store needs a folder or a store's URL (\(expected(kinds)))") }
+    if let kind = kinds.first(where: { $0.names(location) }) { return try await kind.open(location) }
     if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
-      return try await PostgresLogStore.open(location)
+      throw HostError.usage(
+        "--store \(location): \(HostConfiguration.current.commandName) was built without the PostgreSQL log store: link the LogStorePostgres product and add `logStores: [.postgres]` to its HostConfiguration"
+      )
     }
     if location.contains("://") {
       guard location.hasPrefix("file://"), let url = URL(string: location), url.isFileURL else {
-        throw HostError.usage("--store \(location): expected a folder, a file:// URL or a postgres:// URL")
+        throw HostError.usage("--store \(location): expected \(expected(kinds))")
       }
       return try FolderLogStore(path: url.path)
     }
     return try FolderLogStore(path: location)
+  }
+
+  /// What `--store` takes, in a message: `a folder, a file:// URL or a postgres:// URL`.
+  private static func expected(_ kinds: [LogStoreKind]) -> String {
+    let choices = ["a folder"] + (["file"] + kinds.compactMap(\.schemes.first)).map { "a \($0):// URL" }
+    return choices.dropLast().joined(separator: ", ") + " or " + choices[choices.count - 1]
   }
 }

@@ -20,6 +20,23 @@ package struct StoredLog: Codable, Sendable, Equatable {
   /// When the store took it, seconds since 1970.
   package var uploaded: Double
 
+  package init(
+    id: String, app: String, feature: String, schema: Int, appVersion: String?, device: String?, events: Int,
+    firstTime: Double?, lastTime: Double?, bytes: Int, uploaded: Double
+  ) {
+    self.id = id
+    self.app = app
+    self.feature = feature
+    self.schema = schema
+    self.appVersion = appVersion
+    self.device = device
+    self.events = events
+    self.firstTime = firstTime
+    self.lastTime = lastTime
+    self.bytes = bytes
+    self.uploaded = uploaded
+  }
+
   /// One line for `refold store list`.
   package var line: String {
     let span = firstTime.map { first in String(format: "%.3f s", (lastTime ?? first) - first) } ?? "no events"

@@ -5,6 +5,7 @@ import Store
 import Testing
 
 @testable import Host
+@testable import LogStorePostgres
 
 /// The PostgreSQL log store against a real PostgreSQL 15 (``TestPostgres``): each test on a
 /// database of its own.
@@ -17,7 +18,7 @@ struct PostgresLogStoreTests {
 
   @Test func logsAreKeptOnceAndListedByFilterWithBoundValues() async throws {
     let url = try await TestPostgres.database()
-    let store = try await LogStores.open(url)
+    let store = try await LogStores.open(url, kinds: [.postgres])
     let first = try await put(store, StoreTestLogs.log(1, events: 3))
     #expect(first.isNew && first.log.events == 3)
     let again = try await put(store, StoreTestLogs.log(1, events: 3), app: "android")
@@ -37,7 +38,7 @@ struct PostgresLogStoreTests {
     #expect(try await TestPostgres.sql(url, "SELECT count(*) FROM refold_keys WHERE hash = '\(key)'") == "0\n", "only the key's hash is kept")
 
     // A second opening finds the schema at its version and leaves it.
-    let reopened = try await LogStores.open(url)
+    let reopened = try await LogStores.open(url, kinds: [.postgres])
     #expect(try await reopened.list(StoredLogFilter()).count == 2)
     #expect(try await TestPostgres.sql(url, "SELECT version FROM refold_store_version") == "\(PostgresLogStore.migrations.count)\n")
   }
@@ -46,7 +47,7 @@ struct PostgresLogStoreTests {
   /// statement built by pasting matches nothing and changes nothing.
   @Test func injectionAttemptsInEveryFilterMatchNothingAndChangeNothing() async throws {
     let url = try await TestPostgres.database()
-    let store = try await LogStores.open(url)
+    let store = try await LogStores.open(url, kinds: [.postgres])
     _ = try await put(store, StoreTestLogs.log(1))
     let attempts = [
       "ios' OR '1'='1", "x'; DROP TABLE refold_logs; --", "x\"; DELETE FROM refold_keys; --", "%", "_", "\\", "' UNION SELECT * FROM refold_keys --",
@@ -120,7 +121,7 @@ struct PostgresLogStoreTests {
 
   @Test func fiftyUploadersThroughCollectLoseNoneAndStoreEachOnce() async throws {
     let url = try await TestPostgres.database()
-    let store = try await LogStores.open(url)
+    let store = try await LogStores.open(url, kinds: [.postgres])
     let key = try await store.addKey(app: "ios")
     let server = try await CollectServer.start(store: store, host: "127.0.0.1", port: 0, maxBytes: 1 << 20)
     let (receipts, distinct) = try await CollectServerTests.uploadBurst(to: URL(string: "http://127.0.0.1:\(server.port)")!, key: key)
@@ -132,7 +133,7 @@ struct PostgresLogStoreTests {
   }
 
   @Test func aWrongKeyIs401ATooLargeLogIs413AndADamagedOneIs422() async throws {
-    let store = try await LogStores.open(try await TestPostgres.database())
+    let store = try await LogStores.open(try await TestPostgres.database(), kinds: [.postgres])
     let key = try await store.addKey(app: "ios")
     let server = try await CollectServer.start(store: store, host: "127.0.0.1", port: 0, maxBytes: 4_096)
     func post(_ body: [UInt8], key: String?) async throws -> RawHTTPClient.Reply {

@@ -1,4 +1,5 @@
 import Foundation
+package import Host
 import PostgresNIO
 
 /// The shared check's queue in PostgreSQL: `refold_check_runs` names each run and the filter

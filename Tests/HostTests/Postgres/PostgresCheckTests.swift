@@ -3,6 +3,7 @@ import Reducers
 import Testing
 
 @testable import Host
+@testable import LogStorePostgres
 
 /// `refold check --store postgres://… --run NAME`: worker processes share one run over the
 /// stored logs, each log checked once in its result, a killed worker's log taken again.
@@ -12,7 +13,7 @@ struct PostgresCheckTests {
   /// build that formatted nothing, which diverge: their ids.
   static func store(good: Int, drifted: Int) async throws -> (url: String, good: Set<String>, drifted: Set<String>) {
     let url = try await TestPostgres.database()
-    let store = try await LogStores.open(url)
+    let store = try await LogStores.open(url, kinds: [.postgres])
     let directory = try TemporaryDirectory()
     var ids: (good: Set<String>, drifted: Set<String>) = ([], [])
     for number in 0..<(good + drifted) {

@@ -1,5 +1,6 @@
 package import Foundation
 import Logging
+package import Host
 import PostgresNIO
 
 /// A ``LogStore`` in PostgreSQL, for a team whose logs come to many machines: `--store

@@ -1,5 +1,6 @@
 package import Foundation
 import Logging
+package import Host
 import PostgresNIO
 
 /// A database of its own on the server a `postgres://` URL names, made for a measurement and

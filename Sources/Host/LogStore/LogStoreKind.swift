@@ -1,0 +1,34 @@
+/// A kind of shared log store that `--store` can name by its URL's scheme, besides a folder,
+/// which every tool can use.
+///
+/// A tool lists the kinds it links in ``HostConfiguration/logStores``. The PostgreSQL store is
+/// one, `LogStoreKind.postgres` from the `LogStorePostgres` product:
+///
+/// ```swift
+/// import Host
+/// import LogStorePostgres
+///
+/// await Refold.main(HostConfiguration(features: [Counter.self], logStores: [.postgres]))
+/// ```
+///
+/// A tool without it answers `--store postgres://…` with one line that says what to add, and
+/// does not build PostgresNIO.
+public struct LogStoreKind: Sendable {
+  /// What the kind is called in messages: `PostgreSQL`.
+  public let name: String
+  /// The URL schemes that name it (`postgres`, `postgresql`), without `://`.
+  public let schemes: [String]
+  /// Opens the store a URL of one of ``schemes`` names.
+  package let open: @Sendable (String) async throws(HostError) -> any LogStore
+
+  package init(name: String, schemes: [String], open: @escaping @Sendable (String) async throws(HostError) -> any LogStore) {
+    self.name = name
+    self.schemes = schemes
+    self.open = open
+  }
+
+  /// Whether `location` is a URL of one of this kind's schemes.
+  func names(_ location: String) -> Bool {
+    schemes.contains { location.hasPrefix($0 + "://") }
+  }
+}

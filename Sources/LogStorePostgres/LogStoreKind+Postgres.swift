@@ -1,0 +1,14 @@
+public import Host
+
+extension LogStoreKind {
+  /// The PostgreSQL log store: `--store postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`
+  /// (or `postgresql://`). The tool creates and upgrades its tables itself.
+  ///
+  /// ```swift
+  /// await Refold.main(HostConfiguration(features: [Counter.self], logStores: [.postgres]))
+  /// ```
+  public static let postgres = LogStoreKind(name: "PostgreSQL", schemes: ["postgres", "postgresql"]) {
+    (url: String) async throws(HostError) -> any LogStore in
+    try await PostgresLogStore.open(url)
+  }
+}
