@@ -7,7 +7,9 @@ extension LogStoreKind {
   /// ```swift
   /// await Refold.main(HostConfiguration(features: [Counter.self], logStores: [.postgres]))
   /// ```
-  public static let postgres = LogStoreKind(name: "PostgreSQL", schemes: ["postgres", "postgresql"]) {
+  public static let postgres = LogStoreKind(
+    name: "PostgreSQL", schemes: ["postgres", "postgresql"], urlForm: "postgres://USER@HOST[:PORT]/DATABASE"
+  ) {
     (url: String) async throws(HostError) -> any LogStore in
     try await PostgresLogStore.open(url)
   }

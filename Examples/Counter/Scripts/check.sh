@@ -85,6 +85,8 @@ if printf '{"incrementTaped":{}}\n' | "$tool" run counter 2>"$work/err"; then fa
   || fail "the misspelt case: $(cat "$work/err")"
 echo "== counter-tool: folder stores only; postgres:// says what to link (no PostgresNIO, no BoringSSL built)"
 mkdir -p "$work/logs"
+store_help=$("$tool" store list --help | tr -s ' \n' '  ')
+[[ "$store_help" == *"The log store: a folder."* && "$store_help" != *postgres* ]] || fail "--store's help offers more than a folder: $store_help"
 "$tool" store key add ios --store "$work/logs" >"$work/key" || fail "a folder store: $(cat "$work/key")"
 if "$tool" store list --store postgres://refold@127.0.0.1/refold 2>"$work/err"; then fail "a postgres:// store was opened"; fi
 [[ "$(cat "$work/err")" == "counter-tool: --store postgres://refold@127.0.0.1/refold: counter-tool was built without the PostgreSQL log store: link the LogStorePostgres product and add \`logStores: [.postgres]\` to its HostConfiguration" ]] \

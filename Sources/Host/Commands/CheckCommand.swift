@@ -179,7 +179,7 @@ private final class CheckProgress: @unchecked Sendable {
 
 /// `refold check --store`'s options: which store, which of its logs, and the shared run.
 struct StoredCheckOptions: ParsableArguments {
-  @Option(name: .long, help: ArgumentHelp("Check the logs a log store holds: a folder, or postgres://…", valueName: "store"))
+  @Option(name: .long, help: ArgumentHelp("Check the logs a log store holds: \(Help.storeChoices).", valueName: "store"))
   var store: String?
 
   @Option(name: .long, help: ArgumentHelp("The shared run this worker joins (a PostgreSQL store): a build's name, say.", valueName: "name"))

@@ -28,7 +28,7 @@ struct CollectCommand: AsyncParsableCommand {
   @Option(name: .long, help: ArgumentHelp("The address to listen on (port 0: a free one).", valueName: "host:port"))
   var listen: String = "127.0.0.1:0"
 
-  @Option(name: .long, help: ArgumentHelp("The log store: a folder, or postgres://USER@HOST[:PORT]/DATABASE.", valueName: "store"))
+  @Option(name: .long, help: ArgumentHelp("The log store: \(Help.storeChoices).", valueName: "store"))
   var store: String
 
   @Option(name: .long, help: "The largest log taken, in bytes.")

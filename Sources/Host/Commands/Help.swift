@@ -7,6 +7,12 @@ package enum Help {
   /// The tool's name, as typed: `refold`, `counter-tool`.
   package static var name: String { HostConfiguration.current.commandName }
 
+  /// What `--store` takes in this tool: `a folder, or postgres://USER@HOST[:PORT]/DATABASE`
+  /// when it links the PostgreSQL store (``HostConfiguration/logStores``), else `a folder`.
+  static var storeChoices: String {
+    (["a folder"] + HostConfiguration.current.logStores.map(\.urlForm)).joined(separator: ", or ")
+  }
+
   /// The first hosted feature and its first example action as a JSON line.
   static var example: (feature: String, action: String) {
     guard let feature = FeatureRegistry.current.features.first ?? HostConfiguration.current.features.first,

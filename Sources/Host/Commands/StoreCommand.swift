@@ -33,7 +33,7 @@ struct StoreCommand: AsyncParsableCommand {
       @Argument(help: "The app's name: letters, digits, '.', '_' or '-'.")
       var app: String
 
-      @Option(name: .long, help: ArgumentHelp("The log store: a folder, or postgres://USER@HOST[:PORT]/DATABASE.", valueName: "store"))
+      @Option(name: .long, help: ArgumentHelp("The log store: \(Help.storeChoices).", valueName: "store"))
       var store: String
 
       func run() async throws {
@@ -55,7 +55,7 @@ struct StoreCommand: AsyncParsableCommand {
           """)
     }
 
-    @Option(name: .long, help: ArgumentHelp("The log store: a folder, or postgres://USER@HOST[:PORT]/DATABASE.", valueName: "store"))
+    @Option(name: .long, help: ArgumentHelp("The log store: \(Help.storeChoices).", valueName: "store"))
     var store: String
 
     @OptionGroup var selection: StoredLogSelection

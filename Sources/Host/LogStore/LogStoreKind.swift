@@ -18,12 +18,18 @@ public struct LogStoreKind: Sendable {
   public let name: String
   /// The URL schemes that name it (`postgres`, `postgresql`), without `://`.
   public let schemes: [String]
+  /// Its URLs' form, for help texts: `postgres://USER@HOST[:PORT]/DATABASE`.
+  public let urlForm: String
   /// Opens the store a URL of one of ``schemes`` names.
   package let open: @Sendable (String) async throws(HostError) -> any LogStore
 
-  package init(name: String, schemes: [String], open: @escaping @Sendable (String) async throws(HostError) -> any LogStore) {
+  package init(
+    name: String, schemes: [String], urlForm: String,
+    open: @escaping @Sendable (String) async throws(HostError) -> any LogStore
+  ) {
     self.name = name
     self.schemes = schemes
+    self.urlForm = urlForm
     self.open = open
   }
 
