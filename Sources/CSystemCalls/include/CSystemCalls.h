@@ -21,13 +21,19 @@ int refold_membarrier(void);
 /// counter turns off from whichever thread allocates (a plain store there is a data race).
 void refold_store_flag_relaxed(bool *flag, bool value);
 
+#if defined(__linux__)
+typedef int (*refold_clock_gettime_function)(clockid_t, struct timespec *);
+/// The vDSO's `clock_gettime` where the process has one, else libc's (coarseclock.c).
+extern refold_clock_gettime_function refold_coarse_clock_gettime;
+#endif
+
 /// The coarse wall clock (`CLOCK_REALTIME_COARSE` on Linux), in nanoseconds since 1970. In C so
 /// that the recorder's inlined hand-off has no address-taken local, which in Swift costs a stack
 /// protector check on every commit.
 static inline uint64_t refold_coarse_realtime_nanoseconds(void) {
   struct timespec time;
 #if defined(__linux__)
-  clock_gettime(CLOCK_REALTIME_COARSE, &time);
+  refold_coarse_clock_gettime(CLOCK_REALTIME_COARSE, &time);
 #else
   clock_gettime(CLOCK_REALTIME, &time);
 #endif

@@ -64,6 +64,27 @@ struct RecorderHandOffTests {
     #expect(times.allSatisfy { $0 >= before - 0.010 && $0 <= after + 0.001 }, "\(times.first ?? 0) in \(before)...\(after)")
   }
 
+  /// The stamp reads the kernel's coarse clock (through the vDSO's `clock_gettime` where there
+  /// is one): never before, nor after, what libc's call reads around it.
+  @Test func theCommitTimeIsTheKernelsCoarseClock() {
+    func libcCoarse() -> UInt64 {
+      var time = timespec()
+      #if os(Linux)
+        clock_gettime(CLOCK_REALTIME_COARSE, &time)
+      #else
+        clock_gettime(CLOCK_REALTIME, &time)
+      #endif
+      return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+    for _ in 0..<1_000 {
+      let before = libcCoarse()
+      let stamp = CommitTime.now().nanosecondsSince1970
+      let after = libcCoarse()
+      #expect(before <= stamp && stamp <= after, "\(stamp) outside \(before)...\(after)")
+      if !(before <= stamp && stamp <= after) { break }
+    }
+  }
+
   @Test func twoStoresSharingARecorderGetOneSeqSequence() async throws {
     let folder = TemporaryFolder()
     let file = folder.file()
