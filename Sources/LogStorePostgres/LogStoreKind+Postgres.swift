@@ -8,7 +8,7 @@ extension LogStoreKind {
   /// await Refold.main(HostConfiguration(features: [Counter.self], logStores: [.postgres]))
   /// ```
   public static let postgres = LogStoreKind(
-    name: "PostgreSQL", schemes: ["postgres", "postgresql"], urlForm: "postgres://USER@HOST[:PORT]/DATABASE"
+    schemes: ["postgres", "postgresql"], urlForm: "postgres://USER@HOST[:PORT]/DATABASE"
   ) {
     (url: String) async throws(HostError) -> any LogStore in
     try await PostgresLogStore.open(url)

@@ -14,8 +14,6 @@
 /// A tool without it answers `--store postgres://…` with one line that says what to add, and
 /// does not build PostgresNIO.
 public struct LogStoreKind: Sendable {
-  /// What the kind is called in messages: `PostgreSQL`.
-  public let name: String
   /// The URL schemes that name it (`postgres`, `postgresql`), without `://`.
   public let schemes: [String]
   /// Its URLs' form, for help texts: `postgres://USER@HOST[:PORT]/DATABASE`.
@@ -24,10 +22,9 @@ public struct LogStoreKind: Sendable {
   package let open: @Sendable (String) async throws(HostError) -> any LogStore
 
   package init(
-    name: String, schemes: [String], urlForm: String,
+    schemes: [String], urlForm: String,
     open: @escaping @Sendable (String) async throws(HostError) -> any LogStore
   ) {
-    self.name = name
     self.schemes = schemes
     self.urlForm = urlForm
     self.open = open

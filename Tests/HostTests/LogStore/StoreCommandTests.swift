@@ -23,17 +23,6 @@ struct StoreCommandTests {
     }
   }
 
-  /// `refold` links the PostgreSQL store, so its `--store` help names it; a tool that does not
-  /// (Examples/Counter's counter-tool) offers a folder only.
-  @Test func theStoreOptionsHelpNamesTheStoresTheToolLinks() async throws {
-    for command in [["store", "list"], ["store", "key", "add"], ["collect"], ["check"]] {
-      let help = try await RefoldProcess.run(command + ["--help"])
-      #expect(help.status == 0, "\(help.stderr)")
-      let flat = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-      #expect(flat.contains("a folder, or postgres://USER@HOST[:PORT]/DATABASE."), "\(command): \(help.stdout)")
-    }
-  }
-
   @Test func aKeyAServerAPushAndAListing() async throws {
     let directory = try TemporaryDirectory()
     let store = directory.url.appendingPathComponent("store").path
