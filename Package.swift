@@ -136,7 +136,7 @@ let package = Package(
       name: "Store",
       dependencies: ["StoreCore", "EventLog"]
     ),
-    // NB: What only the package's tests, crash child and fuzzer use (seeded randomness).
+    // NB: What only the package's tests, crash child and fuzzer use (seeded randomness, a gate).
     .target(name: "InternalTestSupport"),
     // NB: The seed app: its features, and the models and clients (live URLSession ones and
     //     test doubles) they use. A user of the library never imports it.
@@ -301,6 +301,7 @@ let package = Package(
     .testTarget(
       name: "ReducersTests",
       dependencies: [
+        "InternalTestSupport",
         "Reducers",
         "RefoldHTTP",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),

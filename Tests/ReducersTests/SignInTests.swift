@@ -1,4 +1,5 @@
 import Foundation
+import InternalTestSupport
 import Testing
 @testable import Reducers
 

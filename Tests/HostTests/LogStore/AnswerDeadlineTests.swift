@@ -1,5 +1,5 @@
+import InternalTestSupport
 import Store
-import Synchronization
 import Testing
 
 @testable import Host
@@ -43,30 +43,5 @@ struct AnswerDeadlineTests {
     await #expect(throws: Refused()) {
       _ = try await withAnswerDeadline(AnswerDeadline(limit: .seconds(30), clock: clock)) { () throws -> Int in throw Refused() }
     }
-  }
-}
-
-/// Holds whoever waits until it is opened, whether or not their task was cancelled.
-private final class Gate: Sendable {
-  private let state = Mutex<(isOpen: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
-
-  func wait() async {
-    await withCheckedContinuation { continuation in
-      let resumeNow = state.withLock { state in
-        if state.isOpen { return true }
-        state.waiting.append(continuation)
-        return false
-      }
-      if resumeNow { continuation.resume() }
-    }
-  }
-
-  func open() {
-    let waiting = state.withLock { state in
-      state.isOpen = true
-      defer { state.waiting = [] }
-      return state.waiting
-    }
-    for continuation in waiting { continuation.resume() }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InternalTestSupport
 import Reducers
 import Synchronization
 
@@ -55,32 +56,6 @@ final class Recorded<Value: Sendable>: Sendable {
       }
       if isReady { continuation.resume() }
     }
-  }
-}
-
-/// A door that a test client waits at until the test opens it. Waiting ignores cancellation,
-/// like a write that has already started.
-final class Gate: Sendable {
-  private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-  func wait() async {
-    await withCheckedContinuation { continuation in
-      let isOpen = state.withLock { state in
-        if state.isOpen { return true }
-        state.waiters.append(continuation)
-        return false
-      }
-      if isOpen { continuation.resume() }
-    }
-  }
-
-  func open() {
-    let waiters = state.withLock { state in
-      state.isOpen = true
-      defer { state.waiters = [] }
-      return state.waiters
-    }
-    for waiter in waiters { waiter.resume() }
   }
 }
 
