@@ -131,6 +131,43 @@ struct RecorderHandOffTests {
     #expect(try events(of: file).map(\.seq) == [1, 2])
   }
 
+  /// A recorder alone takes the store's short path (`soleQueue`: a push with nothing beside the
+  /// action). A plugin attached after it takes the store off that path until it is detached,
+  /// and a closed recorder alone still says once why it records no more, and is detached.
+  @Test func aRecorderAloneOrWithAPluginRecordsEveryCommitAndOnceClosedSaysSoOnce() async throws {
+    let folder = TemporaryFolder()
+    let file = folder.file()
+    let recorder = try Recorder<Probe.State, Probe.Action>(
+      file: file, feature: "probe", initialState: .init(), options: RecorderOptions(fsync: .never))
+    let store = Store(initialState: Probe.State(), reducer: Probe(), plugins: [recorder])
+    #expect(store.soleQueue != nil)
+    store.send(.add(1))
+
+    let logger = CommitLog<Probe.State, Probe.Action>()
+    logger.onCommit = { commit in
+      #expect(recorder.recordedSeq == commit.seq, "the recorder has seq \(commit.seq) before the plugin after it")
+    }
+    store.attach(logger)
+    #expect(store.soleQueue == nil)
+    store.send(.add(2))
+    store.detach(logger)
+    #expect(store.soleQueue != nil)
+    store.send(.add(3))
+    #expect(logger.commits.map(\.seq) == [2])
+
+    try await recorder.close()
+    withKnownIssue {
+      store.send(.add(4))
+    } matching: { issue in
+      issue.description.contains("seq 4 came after close()")
+    }
+    #expect(store.soleQueue == nil, "the closed recorder was detached")
+    store.send(.add(5))
+    #expect(store.state.total == 15)
+    #expect(try events(of: file).map(\.seq) == [1, 2, 3])
+    #expect(try events(of: file).map(\.action) == [1, 2, 3].map { caseJSON("add", .int($0)) })
+  }
+
   @Test func aRecorderAttachedByAPluginDuringACommitStartsWithTheNextOne() async throws {
     let folder = TemporaryFolder()
     let file = folder.file()
