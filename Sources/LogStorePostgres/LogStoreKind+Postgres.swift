@@ -8,7 +8,8 @@ extension LogStoreKind {
   /// await Refold.main(HostConfiguration(features: [Counter.self], logStores: [.postgres]))
   /// ```
   public static let postgres = LogStoreKind(
-    schemes: ["postgres", "postgresql"], urlForm: "postgres://USER@HOST[:PORT]/DATABASE"
+    schemes: ["postgres", "postgresql"], urlForm: "postgres://USER@HOST[:PORT]/DATABASE",
+    example: "postgres://refold@db/refold"
   ) {
     (url: String) async throws(HostError) -> any LogStore in
     try await PostgresLogStore.open(url)

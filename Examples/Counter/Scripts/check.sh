@@ -87,7 +87,14 @@ echo "== counter-tool: folder stores only; postgres:// says what to link (no Pos
 mkdir -p "$work/logs"
 store_help=$("$tool" store list --help | tr -s ' \n' '  ')
 [[ "$store_help" == *"The log store: a folder."* && "$store_help" != *postgres* ]] || fail "--store's help offers more than a folder: $store_help"
+for command in check collect; do
+  examples=$("$tool" "$command" --help)
+  [[ "$examples" == *"counter-tool $command "* && "$examples" != *postgres://* ]] || fail "$command's examples name a store counter-tool lacks: $examples"
+done
 "$tool" store key add ios --store "$work/logs" >"$work/key" || fail "a folder store: $(cat "$work/key")"
+if "$tool" check --store "$work/logs" --run b1 2>"$work/err"; then fail "a shared check of a folder ran"; fi
+[[ "$(cat "$work/err")" == *"need a store that workers share (counter-tool links none: add LogStorePostgres)"* ]] \
+  || fail "--run on a folder store: $(cat "$work/err")"
 if "$tool" store list --store postgres://refold@127.0.0.1/refold 2>"$work/err"; then fail "a postgres:// store was opened"; fi
 [[ "$(cat "$work/err")" == "counter-tool: --store postgres://refold@127.0.0.1/refold: counter-tool was built without the PostgreSQL log store: link the LogStorePostgres product and add \`logStores: [.postgres]\` to its HostConfiguration" ]] \
   || fail "postgres:// without the store: $(cat "$work/err")"

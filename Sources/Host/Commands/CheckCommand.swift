@@ -33,10 +33,15 @@ struct CheckCommand: AsyncParsableCommand {
           \(Help.name) check crash-reports/
           \(Help.name) check logs/ session.log --jobs 4 --junit check.xml
           \(Help.name) check logs/ --json
-          \(Help.name) check --store postgres://refold@db/refold --run b812 --where app=ios
-          \(Help.name) check --store postgres://refold@db/refold --run b813 --compare-to b812
-        """
+        """ + sharedExamples
     )
+  }
+
+  /// The examples of a shared check, in a tool that links a shared store.
+  private static var sharedExamples: String {
+    guard let url = Help.sharedStoreExample else { return "" }
+    return "\n  \(Help.name) check --store \(url) --run b812 --where app=ios"
+      + "\n  \(Help.name) check --store \(url) --run b813 --compare-to b812"
   }
 
   @Argument(help: ArgumentHelp("Event logs, and folders to search for *.log files.", valueName: "path"))
@@ -77,7 +82,7 @@ struct CheckCommand: AsyncParsableCommand {
         try await checkShared(queue, run: run, filter: filter)
       } else if let folder = store as? FolderLogStore {
         guard stored.run == nil, stored.compareTo == nil else {
-          throw HostError.usage("--run and --compare-to need a store that workers share (postgres://…); \(location) is a folder")
+          throw HostError.usage("--run and --compare-to need a store that workers share (\(Help.sharedStoreChoices)); \(location) is a folder")
         }
         let logs = try folder.list(filter)
         guard !logs.isEmpty else { throw HostError.badInput("\(folder.location) holds no log that passes \(filter.described)") }

@@ -18,11 +18,18 @@ struct CollectCommand: AsyncParsableCommand {
 
         Examples:
           \(Help.name) collect --listen 127.0.0.1:8400 --store logs-store
-          \(Help.name) collect --listen 0.0.0.0:8400 --store postgres://refold@db/refold
+        """ + sharedExample + """
+
           \(Help.name) store key add ios-beta --store logs-store
           \(Help.name) store push session.log --server http://127.0.0.1:8400 --key rfk_…
         """
     )
+  }
+
+  /// Collecting into a shared store, in a tool that links one.
+  private static var sharedExample: String {
+    guard let url = Help.sharedStoreExample else { return "" }
+    return "\n  \(Help.name) collect --listen 0.0.0.0:8400 --store \(url)"
   }
 
   @Option(name: .long, help: ArgumentHelp("The address to listen on (port 0: a free one).", valueName: "host:port"))

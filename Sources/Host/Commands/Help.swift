@@ -13,6 +13,16 @@ package enum Help {
     (["a folder"] + HostConfiguration.current.logStores.map(\.urlForm)).joined(separator: ", or ")
   }
 
+  /// A shared store's URL for the examples (`postgres://refold@db/refold`), when the tool links
+  /// one: a tool without does not show examples it would refuse.
+  static var sharedStoreExample: String? { HostConfiguration.current.logStores.first?.example }
+
+  /// The shared stores this tool takes, for an error: `postgres://USER@HOST[:PORT]/DATABASE`.
+  static var sharedStoreChoices: String {
+    let forms = HostConfiguration.current.logStores.map(\.urlForm)
+    return forms.isEmpty ? "\(name) links none: add LogStorePostgres" : forms.joined(separator: " or ")
+  }
+
   /// The first hosted feature and its first example action as a JSON line.
   static var example: (feature: String, action: String) {
     guard let feature = FeatureRegistry.current.features.first ?? HostConfiguration.current.features.first,

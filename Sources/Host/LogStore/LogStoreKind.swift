@@ -18,15 +18,18 @@ public struct LogStoreKind: Sendable {
   public let schemes: [String]
   /// Its URLs' form, for help texts: `postgres://USER@HOST[:PORT]/DATABASE`.
   public let urlForm: String
+  /// One such URL, for the commands' examples: `postgres://refold@db/refold`.
+  public let example: String
   /// Opens the store a URL of one of ``schemes`` names.
   package let open: @Sendable (String) async throws(HostError) -> any LogStore
 
   package init(
-    schemes: [String], urlForm: String,
+    schemes: [String], urlForm: String, example: String,
     open: @escaping @Sendable (String) async throws(HostError) -> any LogStore
   ) {
     self.schemes = schemes
     self.urlForm = urlForm
+    self.example = example
     self.open = open
   }
 

@@ -30,7 +30,7 @@ struct LogStoresTests {
     let directory = try TemporaryDirectory()
     let folder = directory.url.appendingPathComponent("mem").path
     let opened = LockedURLs()
-    let kind = LogStoreKind(schemes: ["mem"], urlForm: "mem://NAME") { (url: String) async throws(HostError) -> any LogStore in
+    let kind = LogStoreKind(schemes: ["mem"], urlForm: "mem://NAME", example: "mem://here") { (url: String) async throws(HostError) -> any LogStore in
       opened.append(url)
       return try FolderLogStore(path: folder)
     }
