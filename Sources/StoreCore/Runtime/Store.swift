@@ -34,7 +34,7 @@ public final class Store<State, Action: Sendable> {
   @usableFromInline @exclusivity(unchecked) var hasPluginsAfterQueue: Bool
   /// The recorder's queue when it is the store's only plugin and the store records no sites:
   /// ``tellPlugins(_:origin:)`` then pushes a plain commit (nothing drawn, not re-entrant)
-  /// inline, without the general path's call and its optionals.
+  /// itself, without the general path's call and its optionals.
   @usableFromInline @exclusivity(unchecked) var soleQueue: Unmanaged<CommitQueue<State, Action>>?
   /// While a queued action that was sent re-entrantly is folded: the action it was sent
   /// during (``Commit/reentrance``). Declared before the fields other modules cannot see, so
@@ -476,7 +476,8 @@ public final class Store<State, Action: Sendable> {
 
   /// Tells the plugins about the commit, in their order (``PluginRoutes``). Specialized in the
   /// caller's module like the fold, but not inlined into it, so that the fold of a store
-  /// without plugins stays small enough to be inlined into `send`.
+  /// without plugins stays small enough to be inlined into `send` (inlined, this push made W4's
+  /// recorded commit 0.5 ns faster and W1's 0.3 ns slower).
   ///
   /// The common case, a recorder alone and a commit with nothing beside its action, is pushed
   /// here with literal `nil`s, and everything else is a call: this function then keeps no
@@ -500,8 +501,9 @@ public final class Store<State, Action: Sendable> {
   @inlinable @inline(never)
   func tellEveryPlugin(_ action: Action, origin: ActionOrigin) {
     let draws = DrawTape.mainHasDraws ? DrawTape.takeMainDraws() : nil
-    // The common case, a recorder first or alone: the hand-off is written out here, and nothing
-    // runs before it that could change the routes.
+    // A recorder first (alone, with draws, a re-entrant send or a site; or before other
+    // plugins): the hand-off is written out here, and nothing runs before it that could change
+    // the routes.
     if !hasPluginsBeforeQueue, let queue = routes.queue {
       // A store that records no sites (none does in a release build) passes a literal `nil`:
       // the push then neither copies the optional site nor asks its type whether it is there,
