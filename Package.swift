@@ -68,7 +68,8 @@ let package = Package(
       providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
     ),
     // NB: The one system call Swift cannot make (`syscall` is variadic): membarrier, for the
-    //     store's hand-off of commits to a recorder (`Sources/StoreCore/HandOff/AsymmetricFence.swift`).
+    //     store's hand-off of commits to a recorder (`Sources/StoreCore/HandOff/AsymmetricFence.swift`);
+    //     the coarse clock, through the vDSO; and a prefetch for writing, which Swift cannot spell.
     .target(name: "CSystemCalls"),
     .target(
       name: "Effects",

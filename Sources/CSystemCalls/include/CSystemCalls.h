@@ -6,7 +6,7 @@
 #include <time.h>
 
 // System calls Swift cannot make itself (`syscall(2)` is variadic, so Swift does not import it),
-// and one it makes more cheaply from C.
+// one it makes more cheaply from C, and a cache hint Swift has no spelling for.
 
 /// Registers this process for `membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED)`. Returns 0, or -1
 /// where the kernel (or a seccomp filter, or the platform) does not offer it.
@@ -38,6 +38,25 @@ static inline uint64_t refold_coarse_realtime_nanoseconds(void) {
   clock_gettime(CLOCK_REALTIME, &time);
 #endif
   return (uint64_t)time.tv_sec * 1000000000u + (uint64_t)time.tv_nsec;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+/// Whether this CPU executes PREFETCHW (CPUID's PRFCHW bit; prefetch.c reads it before main).
+/// Every AMD64 chip does, and Intel's since Broadwell; an older Intel chip may fault on it.
+extern bool refold_prefetchw_available;
+#endif
+
+/// Asks this core to fetch the cache line at `address`, owned for writing, ahead of a store to
+/// it: where another core read the line last, the store then finds it here instead of waiting
+/// for the other core to give it up. A hint only: it never faults and changes no memory.
+static inline void refold_prefetch_for_write(const void *address) {
+#if defined(__x86_64__) || defined(__i386__)
+  // Not `__builtin_prefetch(address, 1, 3)`: without `-mprfchw`, which a package cannot ask of
+  // the modules that inline this, it emits a prefetch for reading.
+  if (refold_prefetchw_available) __asm__ volatile("prefetchw %0" : : "m"(*(const char *)address));
+#else
+  __builtin_prefetch(address, 1, 3);
+#endif
 }
 
 #endif
