@@ -197,6 +197,9 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
   public func close() async throws {
     let queue = queue
     let lifecycle = lifecycle
+    // Before the queue leaves `open`, with no commit between: the store that made the last
+    // commit holds the state the final checkpoint writes.
+    queue.captureFinalState()
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
       let result: Result<Bool, RecorderError> = queue.lock.withLock {
         if lifecycle.finished {

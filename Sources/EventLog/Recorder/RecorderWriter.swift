@@ -222,7 +222,8 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
   /// then fsync.
   private mutating func finish(lastSeq: UInt64) throws(RecorderError) {
     // `lastState` was last written before the status read above was set: by `close()` on the
-    // main actor, or by `Recorder.deinit` once nothing could push.
+    // main actor (`captureFinalState()`), or, before `Recorder.deinit`, by the last store that
+    // let go of the recorder (`storeLeaves`).
     if !lastLineIsCheckpoint, lastSeq > startSeq, lastSeq == schedule.writtenSeq {
       try appendCheckpoint(seq: lastSeq, state: queue.lastState, includeState: true)
       try flush(throughSeq: lastSeq, oldest: Self.now())

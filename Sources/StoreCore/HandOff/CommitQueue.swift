@@ -137,7 +137,7 @@ final class CommitBlock<Action> {
 ///
 /// A handed-off commit must cost the store's thread about as much as the rest of the commit
 /// (the W4 benchmark: a recorded W1 commit ≤ 2× an unrecorded one, some 15 ns), so
-/// ``push(origin:action:state:draws:sentDuring:site:)`` is inlinable and is
+/// ``push(origin:action:state:draws:sentDuring:site:pushedBy:)`` is inlinable and is
 /// specialized into the store's `tellPlugins` in the app's module: no generic metadata, no
 /// lock, a block (reused when one is spare) per 1,024 commits, whose lines it claims for writing
 /// ahead of its writes (``CommitBlock/claimAhead(of:)``), and a coarse clock. It writes the commit into
@@ -208,10 +208,21 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     /// not at the end of the count-down. The writer sets it; the store clears it.
     @usableFromInline static var budgetShrank: UInt8 { 2 }
   }
-  /// The state after the last commit (the initial state before any), for the final checkpoint.
-  /// The writer reads it only after ``Status/closing`` was set: on the main actor after every
-  /// commit, or when nothing can push any more (the consumer's owner is being released).
+  /// The store whose state is the state after the last commit, when a store pushed that
+  /// commit; `nil` when ``lastState`` holds it. Compared on every push: a store that pushes
+  /// again copies nothing (``finalStateSource``).
+  @usableFromInline @exclusivity(unchecked) var lastPusher: ObjectIdentifier?
+  /// The state after the last commit (the initial state before any), for the final checkpoint,
+  /// unless ``lastPusher`` names a store that holds it. The writer reads it only after
+  /// ``Status/closing`` was set: by `close()` on the main actor, after
+  /// ``captureFinalState()``; or when nothing can push any more (the consumer's owner is being
+  /// released, so every store that pushed has let go of it: ``storeLeaves(_:state:)``).
   @usableFromInline @exclusivity(unchecked) package var lastState: State
+
+  /// The store ``lastPusher`` names, read at close. Why not a copy of the state on every push:
+  /// a copy retains and releases each reference the state holds (a `String`, an array) and
+  /// copies all of its bytes, which for a large state costs more than the rest of the commit.
+  @usableFromInline weak var finalStateSource: (any FinalStateSource<State>)?
 
   private let padding = CacheLinePadding()
 
@@ -310,16 +321,21 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   /// closing or stopped; the store then calls its owner's ``StorePlugin/didCommit(_:)``, which
   /// throws why. (A commit pushed while the writer is stopping is taken and dropped with the
   /// rest: the next one is refused.)
+  ///
+  /// `state` is read only for a commit whose state is kept (a checkpoint's; the last one's,
+  /// when no store pushes it): a store passes its own, which read on every commit would retain
+  /// and release each reference in it. A store passes itself as `store`, and the queue reads
+  /// the final state from it at close (``captureFinalState()``).
   @inlinable @inline(__always)
   package func push(
-    origin: ActionOrigin, action: Action, state: State, draws: [Draw]? = nil, sentDuring: UInt64? = nil,
-    site: SendSite? = nil
+    origin: ActionOrigin, action: Action, state: @autoclosure () -> State, draws: [Draw]? = nil,
+    sentDuring: UInt64? = nil, site: SendSite? = nil, pushedBy store: AnyObject? = nil
   ) -> Bool {
     guard status.load(ordering: .relaxed) == Status.open else { return false }
     // The store is the only writer of `published`, so a relaxed load reads its own last store.
     let seq = published.load(ordering: .relaxed) &+ 1
     untilCheckpoint &-= 1
-    if untilCheckpoint == 0 { keepCheckpoint(seq: seq, state: state) }
+    if untilCheckpoint == 0 { keepCheckpoint(seq: seq, state: state()) }
     if draws != nil || sentDuring != nil || site != nil {
       keepNotes(seq: seq, draws: draws, sentDuring: sentDuring, site: site)
     }
@@ -332,13 +348,52 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     // The next block is linked before this commit is published, so that the writer, having
     // taken it, always finds the next one.
     if tailIndex == CommitBlock<Action>.capacity { startBlock() }
-    lastState = state
+    if let store {
+      if lastPusher != ObjectIdentifier(store) { adopt(store, state: state()) }
+    } else {
+      keepLastState(state())
+    }
     published.store(seq, ordering: .releasing)
     AsymmetricFence.light(full: lightFenceIsFull)
     if attention.load(ordering: .relaxed) != 0 { attend() }
     untilRoomCheck &-= 1
     if untilRoomCheck == 0 { checkRoom() }
     return true
+  }
+
+  /// `store` pushed the last commit, with `state`: its state is the final state until another
+  /// push. (Passed as `AnyObject`, not as the protocol: making that existential on every push
+  /// looked up the store's conformance each time.) One that is not a ``FinalStateSource``
+  /// has its state copied, now and at each of its pushes.
+  @usableFromInline
+  func adopt(_ store: AnyObject, state: State) {
+    guard let source = store as? any FinalStateSource<State> else { return keepLastState(state) }
+    lastPusher = ObjectIdentifier(store)
+    finalStateSource = source
+  }
+
+  /// A commit pushed by no store (``StorePlugin/didCommit(_:)``, a test): its state is copied.
+  @usableFromInline
+  func keepLastState(_ state: State) {
+    lastState = state
+    lastPusher = nil
+    finalStateSource = nil
+  }
+
+  /// Reads the state after the last commit from the store that pushed it, before the queue
+  /// leaves ``Status/open`` (on the main actor, like every push, so that none comes between).
+  @MainActor
+  package func captureFinalState() {
+    guard lastPusher != nil, let source = finalStateSource else { return }
+    keepLastState(source.finalState)
+  }
+
+  /// `store` stops pushing here (released, or its plugins changed), with `state` its state
+  /// after its last commit: if it pushed the last commit, that state is kept.
+  @usableFromInline @MainActor
+  package func storeLeaves(_ store: AnyObject, state: State) {
+    guard lastPusher == ObjectIdentifier(store) else { return }
+    keepLastState(state)
   }
 
   @usableFromInline
@@ -563,22 +618,35 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   }
 }
 
-/// ``CommitQueue/push(origin:action:state:draws:sentDuring:site:)`` with no retain and release of the queue (the
+/// ``CommitQueue/push(origin:action:state:draws:sentDuring:site:pushedBy:)`` with no retain and release of the queue (the
 /// caller keeps it alive). A free function, so that its closure is not main-actor isolated:
 /// an isolated closure passed to the standard library gets a dynamic isolation check.
 @inlinable @inline(__always)
 func pushCommit<State, Action>(
-  to queue: Unmanaged<CommitQueue<State, Action>>, origin: ActionOrigin, action: Action, state: State,
-  draws: [Draw]?, sentDuring: UInt64?, site: SendSite?
+  to queue: Unmanaged<CommitQueue<State, Action>>, origin: ActionOrigin, action: Action,
+  state: @autoclosure () -> State, draws: [Draw]?, sentDuring: UInt64?, site: SendSite?,
+  pushedBy store: AnyObject
 ) -> Bool {
   queue._withUnsafeGuaranteedRef {
-    $0.push(origin: origin, action: action, state: state, draws: draws, sentDuring: sentDuring, site: site)
+    $0.push(
+      origin: origin, action: action, state: state(), draws: draws, sentDuring: sentDuring, site: site,
+      pushedBy: store)
   }
+}
+
+/// A store, as the queue it pushes to sees it: what its state is now, read at close for the
+/// final checkpoint. Its state then is the state after the last commit it pushed, because a
+/// store hands every commit to its queue as it folds it and tells the queue when it stops
+/// (``CommitQueue/storeLeaves(_:state:)``).
+@usableFromInline
+package protocol FinalStateSource<State>: AnyObject {
+  associatedtype State
+  @MainActor var finalState: State { get }
 }
 
 /// A plugin whose commits the store hands over itself, through a ``CommitQueue`` specialized
 /// for its state and action (the event log's recorder is one). The store still calls
-/// ``StorePlugin/didCommit(_:)`` when ``CommitQueue/push(origin:action:state:draws:sentDuring:site:)`` refuses a
+/// ``StorePlugin/didCommit(_:)`` when ``CommitQueue/push(origin:action:state:draws:sentDuring:site:pushedBy:)`` refuses a
 /// commit, so that the plugin throws why.
 package protocol CommitQueueOwner: AnyObject {
   /// The queue, if it is for commits of `State` and `Action`.

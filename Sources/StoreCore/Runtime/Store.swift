@@ -203,6 +203,8 @@ public final class Store<State, Action: Sendable> {
   // Effects must not outlive their store. Isolated, so that a store released on the main actor
   // (the usual case) cancels its effects before the release returns.
   isolated deinit {
+    // A recorder that outlives the store writes its final checkpoint from this state.
+    routes.queue?.takeUnretainedValue().storeLeaves(self, state: _state)
     runtime.cancelAll()
     keepsDraws = false
     if !sharedKeys.isEmpty { sharedValues.unsubscribe(store: ObjectIdentifier(self)) }
@@ -266,6 +268,10 @@ public final class Store<State, Action: Sendable> {
   }
 
   private func route() {
+    // The recorder's queue reads the final state from the store it last heard from, which may
+    // not be attached to it from now on: it keeps this state instead (attached still, the
+    // store's next commit makes it the source again).
+    routes.queue?.takeUnretainedValue().storeLeaves(self, state: _state)
     routes = PluginRoutes(plugins)
     hasPlugins = !plugins.isEmpty
     keepsDraws = hasPlugins
@@ -489,7 +495,8 @@ public final class Store<State, Action: Sendable> {
     // A push refuses only a closed or stopped queue, and takes nothing then: the general path
     // pushes again, is refused again, and tells the recorder, which throws why.
     if let queue = soleQueue, !DrawTape.mainHasDraws, reentrance == nil,
-      pushCommit(to: queue, origin: origin, action: action, state: _state, draws: nil, sentDuring: nil, site: nil)
+      pushCommit(
+        to: queue, origin: origin, action: action, state: _state, draws: nil, sentDuring: nil, site: nil, pushedBy: self)
     {
       return
     }
@@ -512,8 +519,11 @@ public final class Store<State, Action: Sendable> {
       let pushed =
         recordsSendSites
         ? pushCommit(
-          to: queue, origin: origin, action: action, state: _state, draws: draws, sentDuring: sentDuring, site: foldingSite)
-        : pushCommit(to: queue, origin: origin, action: action, state: _state, draws: draws, sentDuring: sentDuring, site: nil)
+          to: queue, origin: origin, action: action, state: _state, draws: draws, sentDuring: sentDuring,
+          site: foldingSite, pushedBy: self)
+        : pushCommit(
+          to: queue, origin: origin, action: action, state: _state, draws: draws, sentDuring: sentDuring, site: nil,
+          pushedBy: self)
       guard pushed else {
         return tellPlugins(action, origin: origin, draws: draws, along: routes, from: .queueRefused)
       }
@@ -542,10 +552,13 @@ public final class Store<State, Action: Sendable> {
       if stage == .queueRefused
         || !pushCommit(
           to: queue, origin: origin, action: action, state: _state, draws: draws, sentDuring: reentrance?.seq,
-          site: foldingSite)
+          site: foldingSite, pushedBy: self)
       {
         tell(owner, commit, failures: &failures)
       }
+      // A plugin before the queue detached it during this commit, which was pushed along the
+      // routes it began with: the queue keeps this state, not the one the store reaches later.
+      if self.routes.queue?.toOpaque() != queue.toOpaque() { queue.takeUnretainedValue().storeLeaves(self, state: _state) }
     }
     for plugin in routes.afterQueue { tell(plugin, commit, failures: &failures) }
     if let failures { detach(failures, at: commit.seq) }
@@ -587,4 +600,10 @@ public final class Store<State, Action: Sendable> {
 @inlinable
 func _withUnsafeMutablePointer<T, R>(to value: inout T, _ body: (UnsafeMutablePointer<T>) throws -> R) rethrows -> R {
   try withUnsafeMutablePointer(to: &value, body)
+}
+
+extension Store: FinalStateSource {
+  /// The state after this store's last commit: what a recorder's final checkpoint holds when
+  /// this store made the last commit it recorded.
+  @usableFromInline package var finalState: State { _state }
 }
