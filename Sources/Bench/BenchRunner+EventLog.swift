@@ -5,7 +5,8 @@ import Foundation
 
 /// W4 and W5: the workloads that need a log file, in a scratch folder removed afterwards.
 extension BenchRunner {
-  /// W4: the recorded counter and, interleaved in the same run, the unrecorded one.
+  /// W4: the recorded counter and, interleaved in the same run, the unrecorded one; the same
+  /// for a state of strings (`refold-strings`), where a copy of the state would cost most.
   ///
   /// Both run the same number of actions per timed run (capped, so that the log stays some
   /// megabytes), and the recorder's writer catches up between runs, untimed: a run measures
@@ -15,13 +16,18 @@ extension BenchRunner {
     defer { ScratchFolders.shared.remove(directory) }
     var fixtures: [(Bench.System, any BenchFixture)] = []
     var recorded: Bench.RecordedCounter?
+    var recordedStrings: Bench.RecordedProfile?
     for system in systems {
       switch system {
       case .refold:
         let fixture = try Bench.RecordedCounter(file: directory.appendingPathComponent("w4.log"))
         recorded = fixture
         fixtures.append((system, fixture))
-      case .refoldUnrecorded:
+      case .refoldStrings:
+        let fixture = try Bench.RecordedProfile(file: directory.appendingPathComponent("w4-strings.log"))
+        recordedStrings = fixture
+        fixtures.append((system, fixture))
+      case .refoldUnrecorded, .refoldStringsUnrecorded:
         if let fixture = Bench.fixture(.w4, system) { fixtures.append((system, fixture)) }
       default:
         continue
@@ -30,8 +36,10 @@ extension BenchRunner {
     var rows = measureSync(.w4, fixtures, sameCount: plan.recordedOperations, threadAllocationsOnly: true)
     // A recorder that stopped (a full disk) records no more: its figures would be an
     // unrecorded store's. One line, and the scratch folder goes with the `defer` above.
-    if let failure = recorded?.recorder.failure { throw HostError(.failure, "W4 cannot be measured: \(failure)") }
-    if let index = rows.firstIndex(where: { $0.system == .refold }) {
+    if let failure = recorded?.recorder.failure ?? recordedStrings?.recorder.failure {
+      throw HostError(.failure, "W4 cannot be measured: \(failure)")
+    }
+    for index in rows.indices where rows[index].system == .refold || rows[index].system == .refoldStrings {
       rows[index].notes.append("mallocs/op counts the store's thread only")
     }
     if systems.contains(.refoldWriter) {

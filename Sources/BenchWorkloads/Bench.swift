@@ -56,6 +56,11 @@ public enum Bench {
     /// W4 only: the recorder's writer thread, sustained: a long burst of actions until the last
     /// is written and fsynced (10,000,000 in the full run).
     case refoldWriter = "refold-writer"
+    /// W4 only: the recorded commit on a state of eight strings and an array (`Bench.Profile`)
+    /// rather than the counter's one `Int`.
+    case refoldStrings = "refold-strings"
+    /// W4 only: `refold-strings`' reference, the same store without the recorder.
+    case refoldStringsUnrecorded = "refold-strings-unrecorded"
     /// The seeds' `Observable<T>`: `didSet` and a closure.
     case naive
     /// OpenCombine: `CurrentValueSubject` → `map` → `removeDuplicates` → `sink`.

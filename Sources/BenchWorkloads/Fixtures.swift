@@ -4,7 +4,7 @@ extension Bench {
     switch workload {
     case .w1, .w3: [.refold, .naive, .opencombine, .floor]
     case .w2: [.refold, .refold64KB, .naive, .opencombine, .floor, .floorScan]
-    case .w4: [.refold, .refoldUnrecorded, .refoldWriter]
+    case .w4: [.refold, .refoldUnrecorded, .refoldStrings, .refoldStringsUnrecorded, .refoldWriter]
     case .w5: [.refold, .refoldDistinct]
     case .w6: [.refold, .naive, .floor]
     case .w7: [.refoldUnrecorded, .refold]
@@ -22,6 +22,7 @@ extension Bench {
   public static func fixture(_ workload: Workload, _ system: System) -> (any BenchFixture)? {
     switch (workload, system) {
     case (.w1, .refold), (.w4, .refoldUnrecorded): CounterStore()
+    case (.w4, .refoldStringsUnrecorded): ProfileStore()
     case (.w1, .naive): CounterObservable()
     case (.w1, .opencombine): CounterCombine()
     case (.w1, .floor): CounterFloor()

@@ -20,24 +20,39 @@ extension Bench {
   /// fixture.settle()                                    // the writer has caught up
   /// try await fixture.finish()                          // closes the log
   /// ```
-  public final class RecordedCounter: BenchFixture {
-    public let recorder: Recorder<Counter.State, Counter.Action>
-    private let counter: CounterStore
-
+  public final class RecordedCounter: RecordedFixture<Counter.State, Counter.Action> {
     public init(file: URL) throws {
-      let recorder = try Recorder<Counter.State, Counter.Action>(
+      try super.init(file: file, feature: "benchCounter", initialState: Counter.State()) { recorder in
+        CounterStore(plugins: [recorder]) { try await recorder.close() }
+      }
+    }
+  }
+
+  /// A store fixture with the event log's `Recorder` (fsync `batched`) as its only plugin: W4's
+  /// counter (``RecordedCounter``) and its state of strings (``RecordedProfile``).
+  public class RecordedFixture<State: Codable & Equatable & Sendable, Action: Codable & Sendable>: BenchFixture {
+    public let recorder: Recorder<State, Action>
+    private let store: any BenchFixture
+
+    /// - Parameter makeStore: the store fixture, given the recorder to attach; its `finish()`
+    ///   closes the recorder.
+    init(
+      file: URL, feature: String, initialState: State,
+      makeStore: (Recorder<State, Action>) -> any BenchFixture
+    ) throws {
+      let recorder = try Recorder<State, Action>(
         file: file,
-        feature: "benchCounter",
-        initialState: Counter.State(),
+        feature: feature,
+        initialState: initialState,
         options: RecorderOptions(fsync: .batched, existingFile: .replace)
       )
       self.recorder = recorder
-      counter = CounterStore(plugins: [recorder]) { try await recorder.close() }
+      store = makeStore(recorder)
     }
 
-    public var notifications: Int { counter.notifications }
+    public var notifications: Int { store.notifications }
 
-    public func run(_ count: Int) { counter.run(count) }
+    public func run(_ count: Int) { store.run(count) }
 
     /// Waits (blocking) until every action sent so far is written and fsynced, or until
     /// recording stopped (a full disk): then nothing more will be, and ``Recorder/failure``
@@ -47,6 +62,6 @@ extension Bench {
       while recorder.durableSeq < target, recorder.failure == nil { usleep(200) }
     }
 
-    public func finish() async throws { try await counter.finish() }
+    public func finish() async throws { try await store.finish() }
   }
 }

@@ -19,7 +19,8 @@ struct BenchCommandTests {
     #expect(output.status == 0, "\(output.stderr)")
     let rows = try JSONDecoder().decode([Row].self, from: Data(output.stdout.utf8))
     #expect(rows.map { "\($0.workload) \($0.system)" } == [
-      "W1 refold", "W1 naive", "W1 opencombine", "W1 floor", "W4 refold", "W4 refold-unrecorded", "W4 refold-writer",
+      "W1 refold", "W1 naive", "W1 opencombine", "W1 floor", "W4 refold", "W4 refold-unrecorded", "W4 refold-strings",
+      "W4 refold-strings-unrecorded", "W4 refold-writer",
     ])
     for row in rows {
       #expect((row.nsPerOp ?? 0) > 0, "\(row.workload) \(row.system)")
@@ -33,6 +34,10 @@ struct BenchCommandTests {
       }
     }
     #expect(rows.first { $0.system == "refold" }?.mallocsPerOp == 0, "W1 allocates nothing per action")
+    for system in ["refold", "refold-strings"] {
+      let row = rows.first { $0.workload == "W4" && $0.system == system }
+      #expect(row?.mallocsPerOp == 0, "W4 \(system): the store's thread allocates nothing per recorded action")
+    }
   }
 
   /// W7: a burst of distinct 64 KB actions, unrecorded then recorded, each with its own peak
