@@ -93,7 +93,7 @@ for command in check collect; do
 done
 "$tool" store key add ios --store "$work/logs" >"$work/key" || fail "a folder store: $(cat "$work/key")"
 if "$tool" check --store "$work/logs" --run b1 2>"$work/err"; then fail "a shared check of a folder ran"; fi
-[[ "$(cat "$work/err")" == *"need a store that workers share (counter-tool links none: add LogStorePostgres)"* ]] \
+[[ "$(cat "$work/err")" == *"need a store that workers share (counter-tool links none: link the LogStorePostgres product and add \`logStores: [.postgres]\` to its HostConfiguration)"* ]] \
   || fail "--run on a folder store: $(cat "$work/err")"
 if "$tool" store list --store postgres://refold@127.0.0.1/refold 2>"$work/err"; then fail "a postgres:// store was opened"; fi
 [[ "$(cat "$work/err")" == "counter-tool: --store postgres://refold@127.0.0.1/refold: counter-tool was built without the PostgreSQL log store: link the LogStorePostgres product and add \`logStores: [.postgres]\` to its HostConfiguration" ]] \

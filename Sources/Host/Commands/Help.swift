@@ -20,7 +20,7 @@ package enum Help {
   /// The shared stores this tool takes, for an error: `postgres://USER@HOST[:PORT]/DATABASE`.
   static var sharedStoreChoices: String {
     let forms = HostConfiguration.current.logStores.map(\.urlForm)
-    return forms.isEmpty ? "\(name) links none: add LogStorePostgres" : forms.joined(separator: " or ")
+    return forms.isEmpty ? "\(name) links none: \(LogStores.linkPostgres)" : forms.joined(separator: " or ")
   }
 
   /// The first hosted feature and its first example action as a JSON line.

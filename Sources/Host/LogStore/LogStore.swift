@@ -40,7 +40,7 @@ package enum LogStores {
     if let kind = kinds.first(where: { $0.names(location) }) { return try await kind.open(location) }
     if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
       throw HostError.usage(
-        "--store \(location): \(HostConfiguration.current.commandName) was built without the PostgreSQL log store: link the LogStorePostgres product and add `logStores: [.postgres]` to its HostConfiguration"
+        "--store \(location): \(HostConfiguration.current.commandName) was built without the PostgreSQL log store: \(linkPostgres)"
       )
     }
     if location.contains("://") {
@@ -50,6 +50,12 @@ package enum LogStores {
       return try FolderLogStore(path: url.path)
     }
     return try FolderLogStore(path: location)
+  }
+
+  /// What a tool without the PostgreSQL store must do to take `postgres://` (one wording for
+  /// every message that says so).
+  package static var linkPostgres: String {
+    "link the LogStorePostgres product and add `logStores: [.postgres]` to its HostConfiguration"
   }
 
   /// What `--store` takes, in a message: `a folder, a file:// URL or a postgres:// URL`.
