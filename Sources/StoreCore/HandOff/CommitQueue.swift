@@ -21,8 +21,9 @@ package struct CommitNotes: Sendable {
 /// The time is kept to the nanosecond but for its last bit, which holds the origin (set for
 /// ``ActionOrigin/effect``). An event line writes whole microseconds, which that bit never
 /// changes (a multiple of 1,000 nanoseconds is even), and the clock the store reads ticks every
-/// millisecond or more. One word rather than two halves what the store writes for each commit,
-/// and the cache lines it takes from the writer's core.
+/// millisecond or more. One word rather than two halves what the store writes for each stamp,
+/// and the cache lines it takes from the writer's core; and the store writes one only when it
+/// differs from the last commit's (``CommitBlock``), which in a burst is once a clock tick.
 @usableFromInline
 package struct CommitStamp: Sendable {
   @usableFromInline let bits: UInt64
@@ -47,61 +48,74 @@ package struct CommitStamp: Sendable {
 /// A fixed run of pending commits. The queue is a chain of blocks: the store fills the last,
 /// the writer empties the first, and neither ever moves a commit.
 ///
-/// A commit's stamp and its action are kept in two arrays, not as one generic struct: the
-/// writer is generic code that nothing specializes, and reading a field of a struct generic
-/// over the action (the action's offset depends on its alignment) looked up that struct's
-/// metadata on every commit taken. Both arrays are one allocation.
+/// A commit's action is kept in an array of actions; its stamp is not kept per commit but only
+/// where it changes (``stamps`` and ``stampIndices``, counted by ``stampCount``): the clock
+/// the store reads ticks every millisecond or more, so the commits of a burst share one stamp,
+/// and a commit whose stamp is its predecessor's writes no byte for it. A commit of an action
+/// that takes no bytes (W4's counter) then writes nothing into the block at all, where a stamp
+/// per commit streamed a new cache line every eight commits through memory the writer's core
+/// had last read.
+///
+/// Stamps and actions are kept in arrays, not as one generic struct: the writer is generic code
+/// that nothing specializes, and reading a field of a struct generic over the action (the
+/// action's offset depends on its alignment) looked up that struct's metadata on every commit
+/// taken. All the arrays are one allocation.
 @usableFromInline
 final class CommitBlock<Action> {
   @usableFromInline static var capacity: Int { 1024 }
-  /// Initialized from the writer's position up to the store's; the writer reads them.
+  /// The stamps that differ from the commit's before, in order; the writer reads the first
+  /// ``stampCount``.
   @usableFromInline let stamps: UnsafeMutablePointer<CommitStamp>
-  /// Initialized as `stamps` are; the writer moves them out.
+  /// The index in this block of the commit each of ``stamps`` starts at, in increasing order.
+  @usableFromInline let stampIndices: UnsafeMutablePointer<UInt16>
+  /// How many of ``stamps`` are written: stored (release) by the store after each new one,
+  /// before the commit is published; loaded (acquire) by the writer, which reads no more.
+  @usableFromInline let stampCount = Atomic<Int>(0)
+  /// Initialized from the writer's position up to the store's; the writer moves them out.
   @usableFromInline let actions: UnsafeMutablePointer<Action>
   /// Set by the store before it publishes the last commit of this block.
   @usableFromInline @exclusivity(unchecked) var next: CommitBlock<Action>?
 
-  /// The stamps' bytes, rounded up to the actions' alignment: where the actions start.
+  private static var stampIndicesOffset: Int { capacity * MemoryLayout<CommitStamp>.stride }
+
+  /// The stamps' and their indices' bytes, rounded up to the actions' alignment: where the
+  /// actions start.
   private static var actionsOffset: Int {
-    let stampBytes = capacity * MemoryLayout<CommitStamp>.stride
+    let stampBytes = stampIndicesOffset + capacity * MemoryLayout<UInt16>.stride
     let alignment = MemoryLayout<Action>.alignment
     return (stampBytes + alignment - 1) / alignment * alignment
   }
 
-  /// The bytes a block holds its commits in, and the claims past its last commit.
+  /// The bytes a block holds its commits in, and the claims past its last action.
   static var bytes: Int { actionsOffset + capacity * MemoryLayout<Action>.stride + claimDistance }
 
-  /// How far past the commit it writes the store claims the cache lines it writes next (``claimAhead(of:)``):
-  /// eight lines, some 64 commits of W4's counter (its action takes no bytes; a stamp takes 8).
-  /// The block has this many bytes to spare past its last action, so that no claim leaves it.
+  /// How far past the action it writes the store claims the cache lines it writes next
+  /// (``claimAhead(of:)``): eight lines. The block has this many bytes to spare past its last
+  /// action, so that no claim leaves it.
   @usableFromInline static var claimDistance: Int { 512 }
 
-  /// Claims for writing the lines ``claimDistance`` past the commit at `index`.
+  /// Claims for writing the line ``claimDistance`` past the action at `index`, unless actions
+  /// take no bytes.
   ///
   /// Why: a block is reused once the writer has emptied it (``CommitQueue/startBlock()``), so
   /// its lines were last read on the writer's core, and a store to one waits until that core
   /// lets it go. On the benchmark machine (an AMD EPYC VM) the wait is hidden behind the fold
   /// while the host is quiet. In the host's noisy stretches (10 s to a minute, every few
-  /// minutes) it is not: W4's recorded commit doubled (12.5 ns to 17–25) while the unrecorded
-  /// one stayed at 8.5. Claimed this far ahead, the lines are here by the time they are written:
-  /// in 400 alternating quick runs of the build before and this one, 14 of the build before
-  /// went over 2× unrecorded (up to 2.82×) and 1 of this one (2.42×, in a run where the
-  /// unrecorded commit slowed as well); in the same stretches this one measured 1.58–1.78×.
+  /// minutes) it is not: W4's recorded commit, when it still wrote a stamp per commit, doubled
+  /// (12.5 ns to 17–25) while the unrecorded one stayed at 8.5; claimed this far ahead, the
+  /// lines were here by the time they were written (README, W4).
   @inlinable @inline(__always)
   func claimAhead(of index: Int) {
-    let claims = claims(ahead: index)
-    refold_prefetch_for_write(claims.stamp)
-    if let action = claims.action { refold_prefetch_for_write(action) }
+    if let action = claim(ahead: index) { refold_prefetch_for_write(action) }
   }
 
-  /// What ``claimAhead(of:)`` claims for the commit at `index`: a byte in the line of stamps
-  /// ``claimDistance`` past its stamp, and one as far past its action, unless actions take no
-  /// bytes. Both are inside the block (the tests check it for actions of several sizes).
+  /// What ``claimAhead(of:)`` claims for the commit at `index`: a byte ``claimDistance`` past
+  /// its action, inside the block (the tests check it for actions of several sizes); nothing
+  /// when actions take no bytes.
   @inlinable @inline(__always)
-  func claims(ahead index: Int) -> (stamp: UnsafeRawPointer, action: UnsafeRawPointer?) {
-    let stamp = UnsafeRawPointer(stamps + index) + Self.claimDistance
-    guard MemoryLayout<Action>.size > 0 else { return (stamp, nil) }
-    return (stamp, UnsafeRawPointer(actions + index) + Self.claimDistance)
+  func claim(ahead index: Int) -> UnsafeRawPointer? {
+    guard MemoryLayout<Action>.size > 0 else { return nil }
+    return UnsafeRawPointer(actions + index) + Self.claimDistance
   }
 
   /// The block's first and last byte: a claim never leaves them.
@@ -109,11 +123,16 @@ final class CommitBlock<Action> {
     UnsafeRawPointer(stamps)...UnsafeRawPointer(stamps) + (Self.bytes - 1)
   }
 
-  /// Claims the lines the first commits are written to, as ``claimAhead(of:)`` claims the rest.
-  func claimStart() {
+  /// Readies a block for the store to fill: no stamps yet, and the lines of the first actions
+  /// claimed, as ``claimAhead(of:)`` claims the rest. Before the block is linked, so that the
+  /// writer, which reaches it through the link, sees it so.
+  func start() {
+    stampCount.store(0, ordering: .relaxed)
+    refold_prefetch_for_write(UnsafeRawPointer(stamps))
+    refold_prefetch_for_write(UnsafeRawPointer(stampIndices))
+    guard MemoryLayout<Action>.size > 0 else { return }
     for offset in stride(from: 0, to: Self.claimDistance, by: 64) {
-      refold_prefetch_for_write(UnsafeRawPointer(stamps) + offset)
-      if MemoryLayout<Action>.size > 0 { refold_prefetch_for_write(UnsafeRawPointer(actions) + offset) }
+      refold_prefetch_for_write(UnsafeRawPointer(actions) + offset)
     }
   }
 
@@ -122,6 +141,7 @@ final class CommitBlock<Action> {
     let raw = UnsafeMutableRawPointer.allocate(
       byteCount: Self.bytes, alignment: max(MemoryLayout<CommitStamp>.alignment, MemoryLayout<Action>.alignment))
     stamps = raw.bindMemory(to: CommitStamp.self, capacity: Self.capacity)
+    stampIndices = (raw + Self.stampIndicesOffset).bindMemory(to: UInt16.self, capacity: Self.capacity)
     actions = (raw + Self.actionsOffset).bindMemory(to: Action.self, capacity: Self.capacity)
   }
 
@@ -140,9 +160,10 @@ final class CommitBlock<Action> {
 /// ``push(origin:action:state:draws:sentDuring:site:pushedBy:)`` is inlinable and is
 /// specialized into the store's `tellPlugins` in the app's module: no generic metadata, no
 /// lock, a block (reused when one is spare) per 1,024 commits, whose lines it claims for writing
-/// ahead of its writes (``CommitBlock/claimAhead(of:)``), and a coarse clock. It writes the commit into
-/// the last block and publishes its seq with a release store; the writer reads up to the
-/// published seq with an acquire load. The writer sleeps only after telling the store so and
+/// ahead of its writes (``CommitBlock/claimAhead(of:)``), and a coarse clock whose reading is
+/// written only when it changed (``keepStamp(_:)``). It writes the commit into the last block
+/// and publishes its seq with a release store; the writer reads up to the published seq with an
+/// acquire load. The writer sleeps only after telling the store so and
 /// fencing (``AsymmetricFence``); the store wakes it then.
 ///
 /// What it holds is bounded in bytes as well as in commits. The consumer tells the queue how
@@ -186,6 +207,10 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
 
   @usableFromInline @exclusivity(unchecked) var tail: CommitBlock<Action>
   @usableFromInline @exclusivity(unchecked) var tailIndex = 0
+  /// How many stamps the store has written into `tail` (``CommitBlock/stamps``).
+  @usableFromInline @exclusivity(unchecked) var tailStamps = 0
+  /// The bits of the last commit's stamp; at first none a clock gives (all ones: the year 2554).
+  @usableFromInline @exclusivity(unchecked) var lastStampBits = UInt64.max
   /// Commits until the store next checks how many are pending (``checkRoom()``).
   @usableFromInline @exclusivity(unchecked) var untilRoomCheck: Int
   /// Commits until the next one whose state is kept for a checkpoint: a count down rather
@@ -232,6 +257,10 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   //     run-time exclusivity check on each was several calls per commit taken.
   @usableFromInline @exclusivity(unchecked) var head: CommitBlock<Action>
   @usableFromInline @exclusivity(unchecked) var headIndex = 0
+  /// How many of `head`'s stamps the writer has read, and the last one: the stamp of every
+  /// commit taken until the commit the next one starts at.
+  @usableFromInline @exclusivity(unchecked) var headStamps = 0
+  @usableFromInline @exclusivity(unchecked) var headStamp = CommitStamp.blank
   @usableFromInline @exclusivity(unchecked) package internal(set) var takenSeq: UInt64
   /// The seq of the last commit the writer has taken, for the store's back-pressure.
   package let taken: Atomic<UInt64>
@@ -341,7 +370,7 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     }
     // The clock first: a block held in a local across the call would be retained around it.
     let stamp = CommitStamp(time: .now(), origin: origin)
-    (tail.stamps + tailIndex).initialize(to: stamp)
+    if stamp.bits != lastStampBits { keepStamp(stamp) }
     (tail.actions + tailIndex).initialize(to: action)
     tail.claimAhead(of: tailIndex)
     tailIndex &+= 1
@@ -359,6 +388,17 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     untilRoomCheck &-= 1
     if untilRoomCheck == 0 { checkRoom() }
     return true
+  }
+
+  /// Writes `stamp`, which differs from the last commit's, as the stamp of the commit at
+  /// `tailIndex` and of those after it in the block that share it (``CommitBlock``).
+  @inlinable @inline(__always)
+  func keepStamp(_ stamp: CommitStamp) {
+    lastStampBits = stamp.bits
+    (tail.stamps + tailStamps).initialize(to: stamp)
+    (tail.stampIndices + tailStamps).initialize(to: UInt16(truncatingIfNeeded: tailIndex))
+    tailStamps &+= 1
+    tail.stampCount.store(tailStamps, ordering: .releasing)
   }
 
   /// `store` pushed the last commit, with `state`: its state is the final state until another
@@ -399,10 +439,11 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   @usableFromInline
   func startBlock() {
     let block = lock.withLock { spareBlocks.popLast() } ?? CommitBlock<Action>()
-    block.claimStart()
+    block.start()
     tail.next = block
     tail = block
     tailIndex = 0
+    tailStamps = 0
   }
 
   /// Kept beside the commits, not in them: a field in every pending commit would have the
@@ -539,6 +580,9 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   /// Moves the next published commit's action out, and sets `stamp` to its time and origin.
   /// Call only while `takenSeq < published`.
   ///
+  /// The block's stamps read here were written before the commit was published, and the
+  /// count loaded covers them: none is read that the store may still be writing.
+  ///
   /// Inlinable, so that it is inlined into the writer's loop: the writer is generic code that
   /// is not specialized (it runs on a thread the recorder starts), and as a call of its own
   /// this looked up the metadata of `CommitBlock<Action>` on every commit (W4's writer under
@@ -547,7 +591,13 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   @inlinable @inline(__always)
   package func takeNext(stamp: inout CommitStamp) -> Action {
     if headIndex == CommitBlock<Action>.capacity { moveToNextBlock() }
-    stamp = head.stamps[headIndex]
+    if headStamps < head.stampCount.load(ordering: .acquiring),
+      head.stampIndices[headStamps] == UInt16(truncatingIfNeeded: headIndex)
+    {
+      headStamp = head.stamps[headStamps]
+      headStamps &+= 1
+    }
+    stamp = headStamp
     let action = (head.actions + headIndex).move()
     headIndex &+= 1
     takenSeq &+= 1
@@ -561,6 +611,7 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     let emptied = head
     head = emptied.next!
     headIndex = 0
+    headStamps = 0
     emptied.next = nil
     lock.withLock {
       if spareBlocks.count < maxSpareBlocks { spareBlocks.append(emptied) }

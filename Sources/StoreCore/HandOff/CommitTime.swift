@@ -11,8 +11,9 @@ public import CSystemCalls
 /// 13.0 ns (medians of 150 interleaved quick runs each); it runs in the shadow of the rest of
 /// the commit. `t` is informational (replay orders by `seq`), so its resolution is the tick's.
 ///
-/// One `UInt64` of nanoseconds since 1970 (good until 2554). A pending commit keeps it in one word
-/// with the action's origin (``CommitStamp``): 8 bytes beside the action.
+/// One `UInt64` of nanoseconds since 1970 (good until 2554). Pending commits keep it in one word
+/// with the action's origin (``CommitStamp``), written only for a commit whose stamp differs
+/// from the one before (``CommitBlock``).
 @usableFromInline
 package struct CommitTime: Sendable {
   @usableFromInline package let nanosecondsSince1970: UInt64

@@ -22,11 +22,10 @@ struct CommitBlockClaimTests {
     let extent = block.extent
     var outside: [Int] = []
     for index in 0..<CommitBlock<Action>.capacity {
-      let claims = block.claims(ahead: index)
-      if !extent.contains(claims.stamp) { outside.append(index) }
-      if let action = claims.action, !extent.contains(action) { outside.append(index) }
+      let claim = block.claim(ahead: index)
+      if let claim, !extent.contains(claim) { outside.append(index) }
       // Actions that take no bytes are not claimed; all others are.
-      #expect((claims.action == nil) == (MemoryLayout<Action>.size == 0), sourceLocation: sourceLocation)
+      #expect((claim == nil) == (MemoryLayout<Action>.size == 0), sourceLocation: sourceLocation)
     }
     let firstOutside = outside.first
     #expect(firstOutside == nil, "\(Action.self): the claims of \(outside.count) commits leave the block", sourceLocation: sourceLocation)

@@ -1,0 +1,64 @@
+import Synchronization
+import Testing
+
+@testable import StoreCore
+
+/// A block writes a commit's stamp only where it differs from the commit's before
+/// (`CommitBlock.stamps`), and the writer gives every commit its own stamp back: the origin it
+/// was pushed with, and a time the clock read while it was pushed.
+@MainActor
+struct CommitStampRunTests {
+  /// A burst within one clock tick shares one stamp: a block of commits whose origins never
+  /// change holds no more stamps than the clock had readings meanwhile, not one per commit.
+  @Test func aBurstWritesAStampOnlyWhenTheClockMoves() {
+    let queue = CommitQueue<Int, Void>(lastSeq: 0, initialState: 0, checkpointInterval: 1 << 40)
+    queue.estimate(bytesPerCommit: 1)
+    let block = queue.tail
+    var readings: Set<UInt64> = [CommitTime.now().nanosecondsSince1970]
+    for value in 0..<CommitBlock<Void>.capacity {
+      #expect(queue.push(origin: .send, action: (), state: value))
+      readings.insert(CommitTime.now().nanosecondsSince1970)
+    }
+    let stamps = block.stampCount.load(ordering: .relaxed)
+    #expect(stamps >= 1)
+    #expect(stamps <= readings.count, "\(stamps) stamps for \(CommitBlock<Void>.capacity) commits over \(readings.count) clock readings")
+  }
+
+  /// Runs of one origin of several lengths (every commit, three, a block less one, a block, a
+  /// block and one), so that stamps change at a block's first and last commit and in between;
+  /// each round fills blocks the round before emptied, which still hold its stamps past the
+  /// count. Every commit comes out with its origin and a time read while it was pushed.
+  @Test func everyCommitComesOutWithItsOwnOriginAndTimeAcrossBlocksAndReuse() {
+    let capacity = CommitBlock<UInt32>.capacity
+    let queue = CommitQueue<Int, UInt32>(lastSeq: 0, initialState: 0, checkpointInterval: 1 << 40)
+    queue.estimate(bytesPerCommit: 1)
+    var pushed = 0
+    for runLength in [1, capacity, 3, capacity + 1, capacity - 1, 1] {
+      var windows: [ClosedRange<UInt64>] = []
+      var origins: [ActionOrigin] = []
+      let first = pushed
+      for index in 0..<(capacity * 5 / 2) {
+        let origin: ActionOrigin = (index / runLength).isMultiple(of: 2) ? .send : .effect
+        let before = CommitTime.now().nanosecondsSince1970
+        #expect(queue.push(origin: origin, action: UInt32(pushed), state: pushed))
+        windows.append(before...CommitTime.now().nanosecondsSince1970)
+        origins.append(origin)
+        pushed += 1
+      }
+      var stamp = CommitStamp.blank
+      var wrong: [String] = []
+      for index in origins.indices {
+        let action = queue.takeNext(stamp: &stamp)
+        // The stamp keeps the time but for its last bit.
+        let time = stamp.time.nanosecondsSince1970
+        let window = (windows[index].lowerBound & ~1)...windows[index].upperBound
+        if action != UInt32(first + index) || stamp.origin != origins[index] || !window.contains(time) {
+          wrong.append("commit \(first + index + 1) (runs of \(runLength)): \(action), \(stamp.origin), at \(time) for \(window)")
+        }
+      }
+      let firstWrong = wrong.first
+      #expect(firstWrong == nil, "\(wrong.count) commits taken unlike they were pushed")
+      #expect(queue.takenSeq == UInt64(pushed))
+    }
+  }
+}
