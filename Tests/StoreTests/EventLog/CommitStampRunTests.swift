@@ -32,33 +32,12 @@ struct CommitStampRunTests {
     let capacity = CommitBlock<UInt32>.capacity
     let queue = CommitQueue<Int, UInt32>(lastSeq: 0, initialState: 0, checkpointInterval: 1 << 40)
     queue.estimate(bytesPerCommit: 1)
-    var pushed = 0
-    for runLength in [1, capacity, 3, capacity + 1, capacity - 1, 1] {
-      var windows: [ClosedRange<UInt64>] = []
-      var origins: [ActionOrigin] = []
-      let first = pushed
-      for index in 0..<(capacity * 5 / 2) {
-        let origin: ActionOrigin = (index / runLength).isMultiple(of: 2) ? .send : .effect
-        let before = CommitTime.now().nanosecondsSince1970
-        #expect(queue.push(origin: origin, action: UInt32(pushed), state: pushed))
-        windows.append(before...CommitTime.now().nanosecondsSince1970)
-        origins.append(origin)
-        pushed += 1
-      }
-      var stamp = CommitStamp.blank
-      var wrong: [String] = []
-      for index in origins.indices {
-        let action = queue.takeNext(stamp: &stamp)
-        // The stamp keeps the time but for its last bit.
-        let time = stamp.time.nanosecondsSince1970
-        let window = (windows[index].lowerBound & ~1)...windows[index].upperBound
-        if action != UInt32(first + index) || stamp.origin != origins[index] || !window.contains(time) {
-          wrong.append("commit \(first + index + 1) (runs of \(runLength)): \(action), \(stamp.origin), at \(time) for \(window)")
-        }
-      }
-      let firstWrong = wrong.first
-      #expect(firstWrong == nil, "\(wrong.count) commits taken unlike they were pushed")
-      #expect(queue.takenSeq == UInt64(pushed))
+    let count = capacity * 5 / 2
+    for (round, runLength) in [1, capacity, 3, capacity + 1, capacity - 1, 1].enumerated() {
+      let first = round * count
+      expectCommitsRoundTrip(
+        queue, first: first, count: count, action: { UInt32($0) },
+        origin: { (($0 - first) / runLength).isMultiple(of: 2) ? .send : .effect })
     }
   }
 }

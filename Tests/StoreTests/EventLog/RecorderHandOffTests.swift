@@ -220,31 +220,13 @@ struct RecorderHandOffTests {
     _: Action.Type, _ action: (Int) -> Action, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let queue = CommitQueue<Int, Action>(lastSeq: 0, initialState: 0, checkpointInterval: 1 << 40)
-    // Small commits: the budget admits every push here without waiting for a consumer (there is
-    // none; the test takes them itself, after).
     queue.estimate(bytesPerCommit: 16)
     let origins: [ActionOrigin] = [.send, .effect, .effect]
-    var stamp = CommitStamp.blank
-    var previousTime: UInt64 = 0
     // Two rounds of two and a half blocks: the second fills the blocks the first emptied.
-    var next = 0
-    for _ in 0..<2 {
-      let first = next
-      for _ in 0..<2_560 {
-        #expect(queue.push(origin: origins[next % 3], action: action(next), state: next), sourceLocation: sourceLocation)
-        next += 1
-      }
-      for index in first..<next {
-        let taken = queue.takeNext(stamp: &stamp)
-        guard taken == action(index), stamp.origin == origins[index % 3], stamp.time.nanosecondsSince1970 >= previousTime
-        else {
-          Issue.record("commit \(index + 1): \(taken), \(stamp.origin), at \(stamp.time.nanosecondsSince1970)", sourceLocation: sourceLocation)
-          return
-        }
-        previousTime = stamp.time.nanosecondsSince1970
-      }
-      #expect(queue.takenSeq == UInt64(next), sourceLocation: sourceLocation)
+    for round in 0..<2 {
+      expectCommitsRoundTrip(
+        queue, first: round * 2_560, count: 2_560, action: action, origin: { origins[$0 % 3] },
+        sourceLocation: sourceLocation)
     }
-    #expect(previousTime > 0, sourceLocation: sourceLocation)
   }
 }
