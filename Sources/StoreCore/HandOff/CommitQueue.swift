@@ -174,9 +174,10 @@ final class CommitBlock<Action> {
 /// writer when a check's worth is waiting, and waits for it when admitting the next check's
 /// worth would overrun the budget. A commit larger than the whole budget is admitted alone.
 ///
-/// What happens rarely takes a lock: a state kept for a checkpoint (one commit in
-/// `checkpointInterval`), starting a block, waking the writer, waiting for room, stopping and
-/// closing.
+/// A state kept for a checkpoint (one commit in `checkpointInterval`) and a block reused take
+/// no lock (``KeptStates``, ``SpareBlocks``): they come in the middle of a burst, where a
+/// writer switched out while it held a lock would keep the store waiting. What happens rarely
+/// takes one: a commit's notes, waking the writer, waiting for room, stopping and closing.
 ///
 /// Every commit is pushed on the main actor (``StorePlugin/didCommit(_:)`` is main-actor
 /// isolated, and so must be whatever closes the queue), so there is one producer at a time
@@ -299,13 +300,11 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   package let lock = HandOffLock()
   /// Blocks the writer has emptied, for the store to fill again: a burst then writes to memory
   /// that is already mapped, where fresh blocks cost a page fault every few hundred commits.
-  private var spareBlocks: [CommitBlock<Action>] = []
+  private let spareBlocks: SpareBlocks<Action>
   /// Keep at most this many bytes of spare blocks (a burst of some 250,000 small actions).
   private static var spareBytes: Int { 4 << 20 }
-  private let maxSpareBlocks: Int
   /// States to checkpoint, at seqs that are multiples of the checkpoint interval, in order.
-  private var checkpointSeqs: [UInt64] = []
-  private var checkpointStates: [State] = []
+  private let keptStates = KeptStates<State>()
   /// What the few unusual commits carry beside their action: draws, a re-entrant send.
   private var notesBySeq: [UInt64: CommitNotes] = [:]
   /// How many commits ``notesBySeq`` holds: the writer looks it up only when there are some.
@@ -333,7 +332,7 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     attention = Atomic(0)
     untilCheckpoint = checkpointInterval - lastSeq % checkpointInterval
     lightFenceIsFull = AsymmetricFence.lightNeedsFullFence
-    maxSpareBlocks = max(1, Self.spareBytes / CommitBlock<Action>.bytes)
+    spareBlocks = SpareBlocks(capacity: Self.spareBytes / CommitBlock<Action>.bytes)
     let block = CommitBlock<Action>()
     tail = block
     head = block
@@ -438,7 +437,7 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
 
   @usableFromInline
   func startBlock() {
-    let block = lock.withLock { spareBlocks.popLast() } ?? CommitBlock<Action>()
+    let block = spareBlocks.take() ?? CommitBlock<Action>()
     block.start()
     tail.next = block
     tail = block
@@ -458,10 +457,7 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   @usableFromInline
   func keepCheckpoint(seq: UInt64, state: State) {
     untilCheckpoint = checkpointInterval
-    lock.withLock {
-      checkpointSeqs.append(seq)
-      checkpointStates.append(state)
-    }
+    keptStates.keep(state, seq: seq)
   }
 
   /// The writer asked for attention: wake it if it sleeps, check the room if the budget shrank.
@@ -613,9 +609,7 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     headIndex = 0
     headStamps = 0
     emptied.next = nil
-    lock.withLock {
-      if spareBlocks.count < maxSpareBlocks { spareBlocks.append(emptied) }
-    }
+    spareBlocks.put(emptied)
   }
 
   /// Tells the store how far the writer has taken, and wakes it if it waits for room.
@@ -643,11 +637,7 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
 
   /// The state kept for the checkpoint at `seq`, if it is the next one kept.
   package func takeCheckpointState(seq: UInt64) -> State? {
-    lock.withLock {
-      guard let first = checkpointSeqs.first, first == seq else { return nil }
-      checkpointSeqs.removeFirst()
-      return checkpointStates.removeFirst()
-    }
+    keptStates.take(seq: seq)
   }
 
   /// Takes and drops every commit published so far.
@@ -659,9 +649,8 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   /// Drops every published commit and kept state (recording stopped).
   package func discardPublished() {
     dropPublished()
+    keptStates.dropAll()
     lock.withLock {
-      checkpointSeqs.removeAll()
-      checkpointStates.removeAll()
       notesBySeq.removeAll()
       noteCount.store(0, ordering: .relaxed)
     }
