@@ -42,7 +42,8 @@ extension BenchRunner {
     // counter's unrecorded runs were slowed to 16.5).
     let timingOrder: [Bench.System] = [.refoldUnrecorded, .refold, .refoldStringsUnrecorded, .refoldStrings]
     fixtures.sort { (timingOrder.firstIndex(of: $0.0) ?? 0) < (timingOrder.firstIndex(of: $1.0) ?? 0) }
-    var rows = measureSync(.w4, fixtures, sameCount: plan.recordedOperations, threadAllocationsOnly: true)
+    var rows = measureSync(
+      .w4, fixtures, runs: plan.recordedRuns, sameCount: plan.recordedOperations, threadAllocationsOnly: true)
     rows.sort { (systems.firstIndex(of: $0.system) ?? 0) < (systems.firstIndex(of: $1.system) ?? 0) }
     // A recorder that stopped (a full disk) records no more: its figures would be an
     // unrecorded store's. One line, and the scratch folder goes with the `defer` above.

@@ -25,6 +25,14 @@ struct BenchRunner {
     /// one does. (At 20,000 that wake was a twentieth of a quick run's figure, and the quick
     /// runs' ratios spread further.)
     var recordedOperations: Int
+    /// W4: timed runs per system, more than ``runs``. A run is a burst of about 1.3 ms, and a
+    /// busy host's scheduler takes the store's core away in slices of some 4 ms: one that lands
+    /// in a run quadruples it. Beside two Swift builds, 28 of 360 recorded runs took one, and 3
+    /// of 360 unrecorded (those follow the writer's settle, a sleep, and start with the
+    /// scheduler's credit). The median of 5 moves when 3 runs do, that of 15 when 8 do: beside
+    /// a build, 2 of 25 quick runs went over 2× with 5 runs, none of 25 with 15. The runs are
+    /// short and the settles after them some 20 ms: a quick run takes about 0.5 s longer.
+    var recordedRuns = 15
     /// W4's `refold-writer`: how many actions the sustained burst sends.
     var sustainedActions: Int = 10_000_000
     /// W5: the events in the replayed log, and how many times it is replayed.
@@ -83,6 +91,7 @@ struct BenchRunner {
   // MARK: Synchronous workloads
 
   /// - Parameters:
+  ///   - runs: timed runs per system; ``Plan/runs`` when `nil`.
   ///   - sameCount: every system runs the smallest of the calibrated counts, capped at
   ///     `maxOperations` (W4, whose log grows with every operation).
   ///   - threadAllocationsOnly: count only the allocations of this thread (W4: the store's
@@ -90,9 +99,11 @@ struct BenchRunner {
   func measureSync(
     _ workload: Bench.Workload,
     _ fixtures: [(Bench.System, any BenchFixture)],
+    runs: Int? = nil,
     sameCount maxOperations: Int? = nil,
     threadAllocationsOnly: Bool = false
   ) -> [BenchRow] {
+    let runs = runs ?? plan.runs
     var rows = fixtures.map { BenchRow(workload, $0.0) }
     var counts: [Int] = []
     for (system, fixture) in fixtures {
@@ -106,9 +117,9 @@ struct BenchRunner {
     var samples = Array(repeating: [Double](), count: fixtures.count)
     var operations = Array(repeating: 0, count: fixtures.count)
     let before = fixtures.map { $0.1.notifications }
-    for run in 0..<plan.runs {
+    for run in 0..<runs {
       for (index, (system, fixture)) in fixtures.enumerated() {
-        progress("\(workload.rawValue) \(system.rawValue): run \(run + 1) of \(plan.runs)")
+        progress("\(workload.rawValue) \(system.rawValue): run \(run + 1) of \(runs)")
         let count = counts[index]
         samples[index].append(Self.nanoseconds(Self.time { fixture.run(count) }) / Double(count))
         operations[index] += count

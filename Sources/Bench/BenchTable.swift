@@ -13,7 +13,8 @@ struct BenchTable {
     var lines: [String] = []
     let mode = quick ? "quick" : "full"
     let milliseconds = Int(BenchRunner.nanoseconds(plan.runTime) / 1e6)
-    lines.append("refold bench (\(mode)): medians of \(plan.runs) interleaved runs of ~\(milliseconds) ms per system, in one process")
+    lines.append(
+      "refold bench (\(mode)): medians of \(plan.runs) interleaved runs of ~\(milliseconds) ms per system (W4: \(plan.recordedRuns) bursts of \(BenchFormat.number(Double(plan.recordedOperations))) actions), in one process")
     #if DEBUG
     lines.append("warning: a debug build; measure with `swift run -c release refold bench`")
     #endif
