@@ -8,29 +8,19 @@ import Foundation
 ///   action of the sample, so that its mallocs (the writer's encoding included) are the same
 ///   from run to run. `refold bench` reports the store's thread alone.
 /// - W4.refold-unrecorded: W1's counter, for the ratio.
+/// - W4.refold-strings and W4.refold-strings-unrecorded: the same on a state of eight strings
+///   and an array of them (`Bench.Profile`), where a commit that copied the state would
+///   allocate or retain for each of them.
 /// - W5.refold: one verified replay of a recorded AmountInput log per sample (1,000,000 events;
 ///   100,000 in CI's short pass). The log is recorded once, before the first sample.
 func registerEventLogBenchmarks() {
-  Benchmark(name(.w4, .refold), configuration: configuration(.w4, .refold)) { benchmark in
-    onMainActor(benchmark) { benchmark in
-      let key = name(.w4, .refold)
-      if fixtures[key] == nil {
-        fixtures[key] = try! Bench.RecordedCounter(file: scratchFile("w4.log"))
+  registerRecorded(.refold) { try Bench.RecordedCounter(file: scratchFile("w4.log")) }
+  registerRecorded(.refoldStrings) { try Bench.RecordedProfile(file: scratchFile("w4-strings.log")) }
+  for system in [Bench.System.refoldUnrecorded, .refoldStringsUnrecorded] {
+    Benchmark(name(.w4, system), configuration: configuration(.w4, system)) { benchmark in
+      onMainActor(benchmark) { benchmark in
+        runSync(.w4, system, benchmark)
       }
-      let fixture = fixtures[key]!
-      let count = benchmark.scaledIterations.count
-      let before = fixture.notifications
-      fixture.settle()
-      benchmark.startMeasurement()
-      fixture.run(count)
-      fixture.settle()
-      benchmark.stopMeasurement()
-      checkNotifications(key, .w4, fixture.notifications - before, count)
-    }
-  }
-  Benchmark(name(.w4, .refoldUnrecorded), configuration: configuration(.w4, .refoldUnrecorded)) { benchmark in
-    onMainActor(benchmark) { benchmark in
-      runSync(.w4, .refoldUnrecorded, benchmark)
     }
   }
   Benchmark(
@@ -50,6 +40,28 @@ func registerEventLogBenchmarks() {
   ) { benchmark in
     nonisolated(unsafe) let benchmark = benchmark
     await runReplay(benchmark)
+  }
+}
+
+/// A W4 benchmark with the recorder: a sample runs until the writer has written and fsynced
+/// each of its actions (see above).
+private func registerRecorded(_ system: Bench.System, makeFixture: @escaping @MainActor () throws -> any BenchFixture) {
+  Benchmark(name(.w4, system), configuration: configuration(.w4, system)) { benchmark in
+    onMainActor(benchmark) { benchmark in
+      let key = name(.w4, system)
+      if fixtures[key] == nil {
+        fixtures[key] = try! makeFixture()
+      }
+      let fixture = fixtures[key]!
+      let count = benchmark.scaledIterations.count
+      let before = fixture.notifications
+      fixture.settle()
+      benchmark.startMeasurement()
+      fixture.run(count)
+      fixture.settle()
+      benchmark.stopMeasurement()
+      checkNotifications(key, .w4, fixture.notifications - before, count)
+    }
   }
 }
 

@@ -74,7 +74,7 @@ func configuration(_ workload: Bench.Workload, _ system: Bench.System) -> Benchm
 ///   one malloc more per event would still show.
 func mallocTolerance(_ workload: Bench.Workload, _ system: Bench.System) -> BenchmarkThresholds {
   switch (workload, system) {
-  case (.w4, .refold):
+  case (.w4, .refold), (.w4, .refoldStrings):
     .init(absolute: [.p90: 100])
   case (.w5, _):
     .init(relative: [.p90: 10])
