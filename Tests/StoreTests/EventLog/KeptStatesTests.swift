@@ -23,12 +23,12 @@ struct KeptStatesTests {
 
   /// The writer asks only at checkpoint seqs; one it skipped is dropped on the way to the next.
   @Test func aSkippedStateIsDroppedOnTheWayToTheNext() {
-    let tracker = LiveCount()
+    let census = Census()
     let states = KeptStates<Tracked>()
-    states.keep(Tracked(1, tracker), seq: 1)
-    states.keep(Tracked(2, tracker), seq: 2)
-    #expect(states.take(seq: 2)?.value == 2)
-    #expect(tracker.live == 0, "the state skipped and the one taken are both released")
+    states.keep(Tracked(1, census), seq: 1)
+    states.keep(Tracked(2, census), seq: 2)
+    #expect(states.take(seq: 2)?.number == 2)
+    #expect(census.alive == 0, "the state skipped and the one taken are both released")
   }
 
   /// A burst keeps and takes in turn, as the store and a writer that keeps up do: one node
@@ -51,17 +51,17 @@ struct KeptStatesTests {
   }
 
   @Test func droppedAndUntakenStatesAreReleased() {
-    let tracker = LiveCount()
+    let census = Census()
     do {
       let states = KeptStates<Tracked>()
-      for seq in 1...5 { states.keep(Tracked(seq, tracker), seq: UInt64(seq)) }
+      for seq in 1...5 { states.keep(Tracked(seq, census), seq: UInt64(seq)) }
       states.dropAll()
-      #expect(tracker.live == 0, "dropAll releases every state kept")
+      #expect(census.alive == 0, "dropAll releases every state kept")
       #expect(states.take(seq: 5) == nil)
-      for seq in 6...10 { states.keep(Tracked(seq, tracker), seq: UInt64(seq)) }
-      #expect(tracker.live == 5)
+      for seq in 6...10 { states.keep(Tracked(seq, census), seq: UInt64(seq)) }
+      #expect(census.alive == 5)
     }
-    #expect(tracker.live == 0, "states never taken are released with the chain")
+    #expect(census.alive == 0, "states never taken are released with the chain")
   }
 
   /// The store on one thread, the writer on another, with no lock between them: every state
@@ -99,24 +99,4 @@ final class DoneFlag: Sendable {
   private let flag = Atomic<Bool>(false)
   var isSet: Bool { flag.load(ordering: .acquiring) }
   func set() { flag.store(true, ordering: .releasing) }
-}
-
-/// Counts the `Tracked` values alive.
-private final class LiveCount: Sendable {
-  private let count = Atomic<Int>(0)
-  var live: Int { count.load(ordering: .relaxed) }
-  func add(_ delta: Int) { count.add(delta, ordering: .relaxed) }
-}
-
-private final class Tracked: Sendable {
-  let value: Int
-  private let tracker: LiveCount
-
-  init(_ value: Int, _ tracker: LiveCount) {
-    self.value = value
-    self.tracker = tracker
-    tracker.add(1)
-  }
-
-  deinit { tracker.add(-1) }
 }

@@ -7,22 +7,6 @@ import Testing
 /// (`ParsedActions`) and those a divergence lists (`RecentActions`). Each holds every value it
 /// was given, in order, and releases each exactly once.
 struct ReplayBuffersTests {
-  /// How many `Tracked` values of one test are alive, to catch a value released twice or never.
-  final class Census {
-    var alive = 0
-  }
-
-  final class Tracked {
-    let number: Int
-    let census: Census
-    init(_ number: Int, _ census: Census) {
-      self.number = number
-      self.census = census
-      census.alive += 1
-    }
-    deinit { census.alive -= 1 }
-  }
-
   @Test func aChunksActionsGrowPastTheirFirstCapacityInOrder() {
     let census = Census()
     do {
