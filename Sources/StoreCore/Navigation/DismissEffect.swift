@@ -22,7 +22,12 @@ public struct DismissEffect: Sendable {
   /// `ifLet` and the stack `forEach` around each of their child's effects. Read when
   /// `dismiss()` is called, not when the dependency is read, so that a reducer may capture
   /// `dismiss` in its effect's capture list.
-  @TaskLocal static var presenter: (@MainActor @Sendable () -> Void)?
+  // NB: a struct that holds the closure, never a function type. In an optimized build Swift
+  //     6.3's `withValue` asks the runtime for a function-typed value's metadata by a lowered
+  //     name it cannot demangle, gets none, and crashes in `swift_task_localValuePush` (fixed
+  //     upstream in swiftlang/swift#88321). `TaskLocalTypesTests` keeps every task local of the
+  //     package off function types.
+  @TaskLocal static var presenter: DismissEffect?
 
   /// A dismiss that runs `dismiss`, for tests.
   public init(_ dismiss: @escaping @MainActor @Sendable () -> Void) {
@@ -40,7 +45,7 @@ public struct DismissEffect: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    guard let dismiss = dismiss ?? Self.presenter else {
+    guard let dismiss = dismiss ?? Self.presenter?.dismiss else {
       reportIssue(
         """
         dismiss() was called from a feature that is not presented: no presentation "ifLet" \

@@ -14,7 +14,7 @@ extension Effect {
   ) -> Effect<ParentAction> {
     map(embed)
       .aroundEachRun { send, run in
-        await DismissEffect.$presenter.withValue({ send(dismissal()) }) { await run() }
+        await DismissEffect.$presenter.withValue(DismissEffect { send(dismissal()) }) { await run() }
       }
       .cancellable(id: lifetime)
   }
