@@ -84,12 +84,14 @@ enum SwiftSource {
     return hashes + "\"" + text + "\"" + hashes
   }
 
-  /// A recorded draw as Swift: the same value back, exactly (a date by its bit pattern).
+  /// A recorded draw as Swift: the same value back, exactly. A date by the bits of the `Double`
+  /// it holds, its `timeIntervalSinceReferenceDate`: through `timeIntervalSince1970` each way
+  /// adds and then subtracts 978,307,200 s, and each rounds away low bits of a `Date()`.
   static func draw(_ draw: Draw) -> String {
     switch draw {
     case .uuid(let uuid): ".uuid(UUID(uuidString: \"\(uuid.uuidString)\")!)"
     case .date(let date):
-      ".date(Date(timeIntervalSince1970: Double(bitPattern: 0x\(String(date.timeIntervalSince1970.bitPattern, radix: 16)))))"
+      ".date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: 0x\(String(date.timeIntervalSinceReferenceDate.bitPattern, radix: 16)))))"
     case .random(let value): ".random(0x\(String(value, radix: 16)))"
     }
   }

@@ -83,7 +83,7 @@ struct TestGenCommandTests {
   @MainActor
   @Test func recordedDrawsAreHandedBackToTheReducer() async throws {
     // As the generator writes draws: exact values, a date by its bits.
-    #expect(SwiftSource.draw(.date(Date(timeIntervalSince1970: 1.5))) == ".date(Date(timeIntervalSince1970: Double(bitPattern: 0x3ff8000000000000)))")
+    #expect(SwiftSource.draw(.date(Date(timeIntervalSinceReferenceDate: 1.5))) == ".date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: 0x3ff8000000000000)))")
     #expect(SwiftSource.draw(.random(255)) == ".random(0xff)")
     let id = UUID(uuidString: "00000000-0000-0000-0000-00000000002A")!
     #expect(SwiftSource.draw(.uuid(id)) == #".uuid(UUID(uuidString: "00000000-0000-0000-0000-00000000002A")!)"#)
