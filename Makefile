@@ -64,4 +64,4 @@ asan: deps
 	./scripts/asan.sh
 
 clean:
-	rm -rf .build .build-fuzz .build-asan .build-tsan .build-docs .build-ci
+	rm -rf .build .build-fuzz .build-asan .build-tsan .build-docs .build-ci .build-release

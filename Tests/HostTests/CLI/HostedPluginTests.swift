@@ -1,4 +1,5 @@
 import Foundation
+import InternalTestSupport
 import Testing
 
 /// The plugins `refold` hosts from its flags: what they print, and what happens when one fails.
@@ -30,7 +31,8 @@ struct HostedPluginTests {
 
   /// --record-sites: each event of the log says where it came from, its action line or the
   /// effect that sent it; `inspect` counts them. It needs --record.
-  @Test func recordSitesNamesEachEventsActionLineOrEffect() async throws {
+  @Test(.enabled(if: BuildConfiguration.isDebug, "a release build refuses --record-sites (the test below)"))
+  func recordSitesNamesEachEventsActionLineOrEffect() async throws {
     let directory = try TemporaryDirectory()
     let log = directory.url.appendingPathComponent("sites.log").path
     let actions = try directory.file("actions.jsonl", "# the list\n" + #"{"onAppear":{}}"# + "\n")
@@ -48,6 +50,20 @@ struct HostedPluginTests {
     let alone = try await RefoldProcess.run(["run", "userList", "--record-sites"], stdin: "")
     #expect(alone.status == 64)
     #expect(alone.stderr == "refold: --record-sites needs --record: the sites are written into the log\n", "\(alone.stderr)")
+  }
+
+  /// A release build of refold records no site, and says so rather than write a log without
+  /// the sites asked for.
+  @Test(.disabled(if: BuildConfiguration.isDebug, "a debug build records sites (the test above)"))
+  func aReleaseBuildRefusesRecordSites() async throws {
+    let directory = try TemporaryDirectory()
+    let log = directory.url.appendingPathComponent("sites.log").path
+    let output = try await RefoldProcess.run(["run", "userList", "--record", log, "--record-sites"], stdin: "")
+    #expect(output.status == 64, "\(output.stderr)")
+    #expect(
+      output.stderr == "refold: --record-sites works in a debug build of refold only; this one is built for release\n",
+      "\(output.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: log), "a refused run recorded a log")
   }
 
   /// A hosted plugin that fails is detached and reported once, and the run goes on: here the

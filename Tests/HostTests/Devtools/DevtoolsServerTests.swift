@@ -1,5 +1,6 @@
 import EventLog
 import Foundation
+import InternalTestSupport
 import Reducers
 import Store
 import Testing
@@ -24,7 +25,7 @@ struct DevtoolsServerTests {
     try await recorder.close()
   }
   /// The line of the `send` above (a test fails if it moves).
-  static let sendLine = 23
+  static let sendLine = 24
 
   /// A served folder: two logs (one in a subfolder), a link to a log outside it, and a file
   /// outside it that a path trick would reach.
@@ -225,7 +226,9 @@ struct DevtoolsServerTests {
     await served.stop()
   }
 
-  @Test func anEventThatSaysWhereItWasSentFromShowsItInTheTimelineAndTheState() async throws {
+  // A release build records no site (SendSiteTests.aReleaseBuildRecordsNoSite).
+  @Test(.enabled(if: BuildConfiguration.isDebug, "a release build records no send site"))
+  func anEventThatSaysWhereItWasSentFromShowsItInTheTimelineAndTheState() async throws {
     let served = try await Served()
     let path = served.directory.url.appendingPathComponent("logs/sites.log").path
     try await Self.record(to: path, texts: ["1", "12"], recordsSites: true)

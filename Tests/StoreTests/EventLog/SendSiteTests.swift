@@ -1,4 +1,5 @@
 import Foundation
+import InternalTestSupport
 import Testing
 
 @_spi(Testing) @testable import EventLog
@@ -7,7 +8,7 @@ import Testing
 /// ★ Where each action came from (issue 16): a store made with `recordsSendSites: true` gives
 /// each commit the `#fileID` and line of its `send`, or of the effect that sent it with the seq
 /// that started that effect; the log keeps it as the event's `"from"`, the reader reads it back
-/// and checks it, and an excerpt renumbers it. Off by default.
+/// and checks it, and an excerpt renumbers it. Off by default, and never in a release build.
 @MainActor
 struct SendSiteTests {
   let folder = TemporaryFolder()
@@ -39,7 +40,7 @@ struct SendSiteTests {
     #expect(!store.recordsSendSites)
   }
 
-  @Test func aSendNamesItsLineAndAnEffectsActionNamesTheEffectAndItsCause() async {
+  @Test(.debugBuildOnly) func aSendNamesItsLineAndAnEffectsActionNamesTheEffectAndItsCause() async {
     let log = CommitLog<Counter.State, Counter.Action>()
     let lines = EffectLines()
     let store = Store(
@@ -62,9 +63,23 @@ struct SendSiteTests {
     #expect(log.commits[1].site?.description == "effect of #1 at \(file):\(lines.send)")
   }
 
+  /// A release build ignores `recordsSendSites: true`: a shipped app's send pays nothing for
+  /// sites, and its log names no source file.
+  @Test(.releaseBuildOnly)
+  func aReleaseBuildRecordsNoSite() async {
+    let log = CommitLog<Counter.State, Counter.Action>()
+    let store = Store(
+      initialState: Counter.State(), reducer: reducer(EffectLines()), plugins: [log], recordsSendSites: true)
+    store.send(.increment)
+    await store.send(.set(2)).finish()
+    #expect(log.commits.count == 4)
+    #expect(log.commits.allSatisfy { $0.site == nil })
+    #expect(!store.recordsSendSites)
+  }
+
   /// Sends from a binding's callback are queued behind the fold: each keeps its own line, and
   /// the fold that was running keeps its own.
-  @Test func aQueuedSendKeepsItsOwnSite() {
+  @Test(.debugBuildOnly) func aQueuedSendKeepsItsOwnSite() {
     let log = CommitLog<Counter.State, Counter.Action>()
     let store = Store(initialState: Counter.State(), reducer: Counter(), plugins: [log], recordsSendSites: true)
     var bindingLine: UInt = 0
@@ -92,7 +107,7 @@ struct SendSiteTests {
     return (store.state, [first, second])
   }
 
-  @Test func theLogKeepsThemAndTheReaderReadsThemBack() async throws {
+  @Test(.debugBuildOnly) func theLogKeepsThemAndTheReaderReadsThemBack() async throws {
     let file = folder.file()
     let lines = EffectLines()
     let (state, sends) = try await record(to: file, lines)
@@ -112,7 +127,7 @@ struct SendSiteTests {
   }
 
   /// An excerpt renumbers a cause it keeps, and drops one before it (the file and line stay).
-  @Test func anExcerptRenumbersTheCause() async throws {
+  @Test(.debugBuildOnly) func anExcerptRenumbersTheCause() async throws {
     let file = folder.file()
     let lines = EffectLines()
     let second = try await record(to: file, lines).sends[1]
