@@ -152,7 +152,7 @@ struct CheckCommand: AsyncParsableCommand {
         throw HostError(.failure, "--junit \(junit): cannot be written (\(error.localizedDescription))")
       }
     }
-    Terminal.out(json ? try report.json() : report.text)
+    if json { Terminal.outJSON(try report.json()) } else { Terminal.out(report.text) }
     if let comparison, !json { Terminal.out("\n" + comparison.text) }
     if report.exitCode != 0 { throw ExitCode(report.exitCode) }
   }
