@@ -13,6 +13,11 @@ enum LogCheck {
   }
 
   private static func check(_ path: String, features: FeatureRegistry) -> LogCheckOutcome {
+    // Looked at before it is opened: a FIFO named on the command line blocked the whole check.
+    if let special = SpecialFile.kind(at: path) {
+      return LogCheckOutcome(
+        path: path, feature: nil, status: .unreadable, message: "is \(special.rawValue), not a log file: it was not read")
+    }
     let header: LogHeader
     do {
       header = try LogReader(file: URL(fileURLWithPath: path), chunkSize: 64 << 10).header

@@ -9,7 +9,10 @@ struct CheckCommand: AsyncParsableCommand {
       abstract: "Replay every log under the given files and folders against this build, on all cores.",
       discussion: """
         Each log is folded from its initial state through the current build's reducer, and every \
-        checkpoint's digest is verified. A folder stands for every *.log file under it. Per log: \
+        checkpoint's digest is verified. A folder stands for every *.log regular file under it; a \
+        *.log FIFO, socket, device or symbolic link in it is not read, and a warning on stderr \
+        names it. A FIFO, socket or device named on the command line is not opened either: it \
+        is reported unreadable. Per log: \
         verified; migrated (recorded at an older schema, upgraded by the feature's migrations); \
         diverged (the seq, the action the log holds there, and a diff of the states); \
         unreadable (the file and line); or skipped (a feature this tool does not host, reported \
@@ -97,6 +100,9 @@ struct CheckCommand: AsyncParsableCommand {
 
   /// Checks files on this machine's cores.
   private func check(_ corpus: LogCorpus) async throws {
+    for (path, kind) in corpus.skipped {
+      Terminal.diagnostic("warning: \(Terminal.quoted(path)) is \(kind), not a log file: not checked")
+    }
     guard !corpus.paths.isEmpty else {
       throw HostError.badInput("no *.log file under \(corpus.emptyFolders.map(Terminal.quoted).joined(separator: ", "))")
     }
@@ -152,7 +158,7 @@ struct CheckCommand: AsyncParsableCommand {
         throw HostError(.failure, "--junit \(junit): cannot be written (\(error.localizedDescription))")
       }
     }
-    Terminal.out(json ? try report.json() : report.text)
+    if json { Terminal.outJSON(try report.json()) } else { Terminal.out(report.text) }
     if let comparison, !json { Terminal.out("\n" + comparison.text) }
     if report.exitCode != 0 { throw ExitCode(report.exitCode) }
   }

@@ -11,7 +11,9 @@ struct DevtoolsCommand: AsyncParsableCommand {
         only, and prints the one URL that opens it (with a random token: any request without \
         it gets 403). It only reads the logs. Ctrl-C stops it.
 
-        The page reads a JSON API that scripts may use too, with ?token=…:
+        The page reads a JSON API that scripts may use too, with ?token=… or an \
+        X-Refold-Token header (the page's own way; it sets no cookie, which a browser would \
+        send to every other port of 127.0.0.1):
           /api/logs                        each log: feature, events, span, check
           /api/log/NAME/summary            cases, checkpoints, a pending tail
           /api/log/NAME/events?offset=&limit=&case=&origin=&text=&after=

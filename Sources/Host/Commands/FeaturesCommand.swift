@@ -29,7 +29,7 @@ struct FeaturesCommand: AsyncParsableCommand {
     if json {
       var rows: [String] = []
       for feature in features { rows.append(try Self.jsonRow(feature)) }
-      Terminal.out("[" + rows.joined(separator: ",") + "]")
+      Terminal.outJSON("[" + rows.joined(separator: ",") + "]")
       return
     }
     for feature in features {

@@ -37,7 +37,7 @@ struct InspectCommand: AsyncParsableCommand {
 
   func run() async throws {
     let summary = try LogTools.inspect(file: file)
-    Terminal.out(json ? try summary.json() : summary.text)
+    if json { Terminal.outJSON(try summary.json()) } else { Terminal.out(summary.text) }
     if let first = summary.integrity.firstDamage {
       let count = summary.integrity.damageCount
       throw HostError.badInput(

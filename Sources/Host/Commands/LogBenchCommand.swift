@@ -59,7 +59,7 @@ package struct LogBenchCommand: AsyncParsableCommand {
     let feature = try LogTools.feature(of: log)
     let report = try measure(feature, log: log, quick: quick)
     if json {
-      Terminal.out(try report.json())
+      Terminal.outJSON(try report.json())
     } else {
       for line in report.lines() { Terminal.out(line) }
     }

@@ -119,7 +119,7 @@ struct RunCommand: AsyncParsableCommand {
       let state = printStates ? nil : try StateJSON.encode(store.state)
       var closing: (any Error)?
       do { try await hosted.finish() } catch { closing = error }
-      if let state { Terminal.out(state) }
+      if let state { Terminal.outJSON(state) }
       if let closing { throw closing }
     }
   }

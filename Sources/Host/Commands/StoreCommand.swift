@@ -68,9 +68,10 @@ struct StoreCommand: AsyncParsableCommand {
       if json {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        Terminal.out(String(decoding: try encoder.encode(logs), as: UTF8.self))
+        Terminal.outJSON(String(decoding: try encoder.encode(logs), as: UTF8.self))
       } else {
-        for log in logs { Terminal.out(log.line) }
+        // One line per log, whatever its feature name or tags hold.
+        for log in logs { Terminal.out(Terminal.quoted(log.line)) }
         Terminal.err("\(logs.count) log\(logs.count == 1 ? "" : "s")")
       }
     }
@@ -123,8 +124,10 @@ struct StoreCommand: AsyncParsableCommand {
       for file in files {
         do {
           let receipt = try await uploader.upload(URL(fileURLWithPath: file))
+          // One line: the id and the feature are the server's.
           Terminal.out(
-            "\(file): \(receipt.isNew ? "stored" : "already stored") as \(receipt.id.prefix(12)) (\(receipt.feature), \(receipt.events) events)")
+            Terminal.quoted(
+              "\(file): \(receipt.isNew ? "stored" : "already stored") as \(receipt.id.prefix(12)) (\(receipt.feature), \(receipt.events) events)"))
         } catch let error as LogUploadError {
           Terminal.err(error.description)
           let kind: HostError.Kind = error.kind == .unreachable ? .failure : .badInput

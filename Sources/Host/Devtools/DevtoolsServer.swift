@@ -59,17 +59,17 @@ final class DevtoolsServer: Sendable {
       request.uri.queryParameters.map { (String($0.key), String($0.value)) }, uniquingKeysWith: { first, _ in first })
     let queryToken = query["token"]
     if let denied = access.check(
-      method: request.method.rawValue, host: request.head.authority,
-      queryToken: queryToken, cookieHeader: request.headers[.cookie])
+      method: request.method.rawValue, host: request.head.authority, path: request.uri.path,
+      queryToken: queryToken, headerToken: request.headers[tokenHeader])
     {
-      return response(DevtoolsRoutes.Answer.error(denied), setCookie: nil)
+      return response(DevtoolsRoutes.Answer.error(denied))
     }
-    let answer = await routes.answer(path: request.uri.path, query: query)
-    // The page's first load carries the token in its URL: from then on the cookie carries it.
-    return response(answer, setCookie: queryToken != nil ? access.setCookie : nil)
+    return response(await routes.answer(path: request.uri.path, query: query))
   }
 
-  private static func response(_ answer: DevtoolsRoutes.Answer, setCookie: String?) -> Response {
+  private static let tokenHeader = HTTPFields.Element.Name(DevtoolsAccess.tokenHeader)!
+
+  private static func response(_ answer: DevtoolsRoutes.Answer) -> Response {
     var headers: HTTPFields = [
       .contentType: answer.contentType,
       .cacheControl: "no-store",
@@ -77,7 +77,6 @@ final class DevtoolsServer: Sendable {
       HTTPFields.Element.Name("Content-Security-Policy")!: "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
       HTTPFields.Element.Name("X-Content-Type-Options")!: "nosniff",
     ]
-    if let setCookie { headers[.setCookie] = setCookie }
     if let fileName = answer.fileName { headers[.contentDisposition] = "attachment; filename=\"\(fileName)\"" }
     return Response(
       status: .init(code: answer.status),

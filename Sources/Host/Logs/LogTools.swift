@@ -19,7 +19,7 @@ enum LogTools {
     let result = try replayed(
       F.self, file: file, until: until, verify: verify, fromStart: fromStart, determinism: determinism)
     if json {
-      Terminal.out(try StateJSON.encode(result.state))
+      Terminal.outJSON(try StateJSON.encode(result.state))
     } else {
       let twice = determinism ? ", each event folded twice with the same result" : ""
       Terminal.out("\(F.featureName) at seq \(result.lastSeq) (\(report(result, verify: verify, schema: F.schemaVersion))\(twice))")

@@ -20,7 +20,9 @@ public final class LoggingPlugin<State, Action: Encodable>: StorePlugin {
   public func didCommit(_ commit: Commit<State, Action>) {
     guard logger.logLevel <= .debug else { return }
     let redacted = Redaction.apply(commit.action)
-    let json = (try? encoder.encode(redacted)).map { String(decoding: $0, as: UTF8.self) } ?? "(not encodable)"
+    // An action may hold a server's text: its C1 controls and bidi overrides are escaped too,
+    // as the log handler writes the line to a terminal as it is.
+    let json = (try? encoder.encode(redacted)).map { Terminal.escapedJSON(String(decoding: $0, as: UTF8.self)) } ?? "(not encodable)"
     logger.debug(
       "\(actionName(redacted)) \(json)",
       metadata: [

@@ -11,12 +11,12 @@ final class StateLines<State: Encodable & Equatable, Action>: StorePlugin {
 
   init(initialState: State) throws(HostError) {
     last = initialState
-    Terminal.out(try StateJSON.encode(initialState))
+    Terminal.outJSON(try StateJSON.encode(initialState))
   }
 
   func didCommit(_ commit: Commit<State, Action>) throws {
     guard commit.state != last else { return }
     last = commit.state
-    Terminal.out(try StateJSON.encode(commit.state))
+    Terminal.outJSON(try StateJSON.encode(commit.state))
   }
 }

@@ -80,18 +80,22 @@ struct DevtoolsServerTests {
     #expect(try await served.get("/api/logs?token=\(String(served.token.reversed()))").status == 403)
     #expect(try await served.get("/?token=").status == 403)
 
-    // The printed URL opens the page, and sets the cookie that the page's own requests carry.
+    // The printed URL opens the page; its script sends the token in a header; no cookie is set.
     #expect(served.server.url.absoluteString == "http://127.0.0.1:\(served.server.port)/?token=\(served.token)")
     let page = try await served.get("/?token=\(served.token)")
     #expect(page.status == 200)
     #expect(page.headers["content-type"] == "text/html; charset=utf-8")
     #expect(page.text.contains("devtools.js"))
-    let cookie = try #require(page.headers["set-cookie"])
-    #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
-    let script = try await served.get("/devtools.js", cookie: "other=1; \(DevtoolsAccess.cookieName)=\(served.token)")
+    #expect(page.headers["set-cookie"] == nil)
+    let logs = try await RawHTTPClient.request(port: served.server.port, "/api/logs", headers: [(DevtoolsAccess.tokenHeader, served.token)])
+    #expect(logs.status == 200)
+    #expect(try await RawHTTPClient.request(port: served.server.port, "/api/logs", headers: [(DevtoolsAccess.tokenHeader, "nope")]).status == 403)
+    // The script and the style sheet hold no data: a <script> tag sends no header.
+    let script = try await served.get("/devtools.js")
     #expect(script.status == 200)
     #expect(script.headers["content-type"] == "text/javascript; charset=utf-8")
-    #expect(try await served.get("/devtools.js", cookie: "\(DevtoolsAccess.cookieName)=nope").status == 403)
+    #expect(try await served.get("/devtools.css").status == 200)
+    #expect(try await served.get("/devtools.js", host: "evil.example:\(served.server.port)").status == 403)
 
     // DNS rebinding: a page of another site that resolves its name to 127.0.0.1 sends its name.
     let rebound = try await served.get("/api/logs?token=\(served.token)", host: "evil.example:\(served.server.port)")
@@ -105,6 +109,39 @@ struct DevtoolsServerTests {
     #expect(post.status == 405)
     #expect(try await served.get("/api/logs?token=\(served.token)", method: "DELETE").status == 405)
     await served.stop()
+  }
+
+  /// Two inspectors side by side in one browser, whose cookie jar (like a browser's) ignores
+  /// ports: neither sets anything that the other, or any other server on 127.0.0.1, would be
+  /// sent, and each page's requests still work after the other opened.
+  @Test func twoInspectorsInOneBrowserKeepTheirTokensToThemselves() async throws {
+    let first = try await Served()
+    let second = try await Served()
+    // What a browser keeps for the host 127.0.0.1, whichever port set it.
+    var jar: [String: String] = [:]
+    func visit(_ served: Served, _ target: String, pageToken: String? = nil) async throws -> RawHTTPClient.Reply {
+      let cookie = jar.isEmpty ? nil : jar.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")
+      let reply = try await RawHTTPClient.request(
+        port: served.server.port, target, cookie: cookie,
+        headers: pageToken.map { [(DevtoolsAccess.tokenHeader, $0)] } ?? [])
+      if let set = reply.headers["set-cookie"], let pair = set.split(separator: ";").first {
+        let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+        jar[parts[0]] = parts.count == 2 ? parts[1] : ""
+      }
+      return reply
+    }
+    #expect(try await visit(first, "/?token=\(first.token)").status == 200)
+    #expect(try await visit(first, "/api/logs", pageToken: first.token).status == 200)
+    #expect(try await visit(second, "/?token=\(second.token)").status == 200)
+    // The first tab goes on working once the second opened.
+    #expect(try await visit(first, "/api/logs", pageToken: first.token).status == 200)
+    #expect(try await visit(second, "/api/logs", pageToken: second.token).status == 200)
+    // Another local server would be sent all of the jar: no token is in it.
+    #expect(!jar.values.contains { $0.contains(first.token) || $0.contains(second.token) }, "\(jar)")
+    // And one inspector's token opens nothing at the other.
+    #expect(try await visit(second, "/api/logs", pageToken: first.token).status == 403)
+    await first.stop()
+    await second.stop()
   }
 
   @Test func noPathReachesAFileOutsideTheServedFolder() async throws {

@@ -1,5 +1,6 @@
 // Refold devtools: the page. It talks only to the server that served it (see the HTTP
-// contract in docs); the token travels in the cookie the server set on `GET /?token=…`.
+// contract in docs); every request carries the token of the page's URL (`/?token=…`) in an
+// X-Refold-Token header. No cookie: a cookie of 127.0.0.1 goes to every port of 127.0.0.1.
 (function () {
   "use strict";
 
@@ -30,12 +31,16 @@
 
   class ApiError extends Error {}
 
+  // The token of the URL that opened the page: the page keeps its query, so a reload has it too.
+  const TOKEN = new URLSearchParams(location.search).get("token") || "";
+  const REQUEST = { credentials: "same-origin", cache: "no-store", headers: { "X-Refold-Token": TOKEN } };
+
   // Every failure becomes an ApiError with one sentence for the banner; aborts stay AbortError
   // so callers can ignore them.
   async function api(path, signal) {
     let response;
     try {
-      response = await fetch(path, { signal, credentials: "same-origin", cache: "no-store" });
+      response = await fetch(path, { ...REQUEST, signal });
     } catch (e) {
       if (e.name === "AbortError") throw e;
       throw new ApiError(`Cannot reach the devtools server (${path}): is refold devtools still running?`);
@@ -93,7 +98,7 @@
     try {
       let response;
       try {
-        response = await fetch(path, { credentials: "same-origin", cache: "no-store" });
+        response = await fetch(path, REQUEST);
       } catch (err) {
         throw new ApiError(`Cannot reach the devtools server (${path}): is refold devtools still running?`);
       }
