@@ -20,7 +20,8 @@ struct NavigationLeakTests {
   typealias RootStore = Store<LeakRoot.State, LeakRoot.Action>
 
   /// What one cycle is given: the store, the cycle's number, what counts child states, effects
-  /// and bindings, what counts the view's objects, and the clock.
+  /// and binding callbacks, and the clock. The view's objects it counts in the `WeakCensus`
+  /// passed beside it.
   struct Cycle {
     let store: RootStore
     let number: Int
@@ -104,13 +105,13 @@ struct NavigationLeakTests {
   }
 
   /// Growth of resident memory allowed from the end of the warm-up (the first tenth of the
-  /// cycles) to the end: 4 MiB, about 460 bytes a cycle over the 9,000 after the warm-up. What
-  /// a cycle leaks when the census sees it is far more: a child's effect left running, about
-  /// 7 KiB (65 MiB over the run, measured by taking out the dismissal's cancellation). This
-  /// bound is for what no census counts, the runtime's own bookkeeping of each cycle (a cancel
-  /// id, a task's entry, a group, a key path), of which 4 MiB is 460 bytes a cycle. A run
-  /// without a leak grew by 0 to 350 KiB in debug: the allocator settling, and what other tests
-  /// running beside this one in the same process may hold at the moment it is read.
+  /// cycles) to the end: 4 MiB, so a leak of about 460 bytes a cycle over the 9,000 after the
+  /// warm-up fails. It is for what no census counts, the runtime's own bookkeeping of a cycle
+  /// (a cancel id, a task's entry, a group, a key path); what the census sees is far larger (a
+  /// child's effect left running costs about 7 KiB a cycle: 65 MiB over the run, measured by
+  /// taking out the dismissal's cancellation). A run without a leak grew by 0 to 440 KiB in
+  /// debug: the allocator settling, and what tests running beside this one in the same process
+  /// may hold when it is read; the bound leaves room for that.
   static let residentGrowthBound = 4 * 1024
 
   /// Runs `cycle` on one store 10,000 times (fewer where REFOLD_TEST_STRIDE is set: a
