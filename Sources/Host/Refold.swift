@@ -57,6 +57,13 @@ public enum Refold {
     } catch {
       return report(parseError: error)
     }
+    guard JSONParseBudget.limitFromEnvironment != nil else {
+      // Read once, where a log is parsed: a value that means nothing must not pass silently.
+      Terminal.diagnostic(
+        "\(JSONParseBudget.environmentVariable)=\(Terminal.quoted(ProcessInfo.processInfo.environment[JSONParseBudget.environmentVariable] ?? "")): "
+          + "expected a size in bytes, like 268435456 or 256M")
+      return HostError.Kind.usage.rawValue
+    }
     let reports = FailureReports()
     // The store's issues (a plugin detached) as one line each; under a test runner they stay
     // test issues.

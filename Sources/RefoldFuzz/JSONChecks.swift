@@ -25,6 +25,12 @@ enum JSONChecks {
     #endif
 
     guard case .success(let value) = swift else { return nil }
+    // The parse budget prices a text before it is parsed: never below what its tree holds.
+    let price = JSONParseBudget.Census(bytes).estimatedBytes
+    let held = JSONParseBudget.heldBytes(of: value)
+    if held > price {
+      finding("the parse budget prices at \(price) bytes a tree that holds \(held): \(value)", bytes)
+    }
     let written = serialize(value, .swift)
     #if canImport(CJSONC)
       let writtenByJSONC = serialize(value, .jsonC)

@@ -21,7 +21,9 @@ package enum JSONBackend: Sendable, CaseIterable {
     #endif
   }()
 
-  func parse(_ bytes: UnsafeRawBufferPointer) throws(LogCodecError) -> JSONValue {
+  /// Parses `bytes`, unless their tree would take more than `limit` bytes (``JSONParseBudget``).
+  func parse(_ bytes: UnsafeRawBufferPointer, limit: Int) throws(LogCodecError) -> JSONValue {
+    try JSONParseBudget.check(bytes, limit: limit)
     #if canImport(CJSONC)
     if self == .jsonC { return try JSONC.parse(bytes) }
     #endif

@@ -25,8 +25,17 @@ import CJSONC
 /// the calling thread: each thread has its own tokener, and each `json_object` tree is freed
 /// before `parse` returns.
 package enum JSONC {
+  /// The longest text json-c parses; the Swift parser takes longer ones.
+  ///
+  /// json-c's tree of a text can take about 280 times its bytes (an object is a hash table of
+  /// some 800 bytes: `[{},{},…]`), and it is converted while it is alive, so this bounds what
+  /// json-c holds at once to a few megabytes whatever the text. ``JSONParseBudget`` prices the
+  /// Swift parser's tree, which costs far less. Lines of the log are much shorter than this; a
+  /// large snapshot takes the Swift parser, which is no slower (README, "The two JSON backends").
+  static let maximumInputBytes = 16 << 10
+
   static func parse(_ bytes: UnsafeRawBufferPointer) throws(LogCodecError) -> JSONValue {
-    if let value = parseIfExact(bytes) { return value }
+    if bytes.count <= maximumInputBytes, let value = parseIfExact(bytes) { return value }
     return try JSONParser.parse(bytes)
   }
 

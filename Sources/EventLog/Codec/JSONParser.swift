@@ -107,13 +107,15 @@ struct JSONParser {
     try enter()
     index += 1  // [
     var elements: [JSONValue] = []
-    elements.reserveCapacity(4)
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
       index += 1
       depth -= 1
       return .array(elements)
     }
+    // NB: Reserved only once an element comes: an empty array allocates nothing, so that
+    //     `[[],[],…]` costs its slots alone (JSONParseBudget prices it so).
+    elements.reserveCapacity(4)
     while true {
       elements.append(try parseValue())
       skipWhitespace()
@@ -143,13 +145,13 @@ struct JSONParser {
     try enter()
     index += 1  // {
     var members: [JSONObject.Member] = []
-    members.reserveCapacity(4)
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
       depth -= 1
       return .object(JSONObject(members))
     }
+    members.reserveCapacity(4)  // once a member comes, as for arrays
     while true {
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
         if index == bytes.count {

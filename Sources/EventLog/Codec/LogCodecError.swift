@@ -24,6 +24,9 @@ public struct LogCodecError: Error, CustomStringConvertible, Equatable, Sendable
     case dataCorrupted
     /// A value cannot be written as JSON (NaN, infinity).
     case invalidValue
+    /// The text's parsed tree would take more memory than a decoder allows
+    /// (``LogJSONDecoder/maxParsedBytes``); it was not parsed.
+    case tooLarge
   }
 
   public var kind: Kind
@@ -62,6 +65,7 @@ extension LogCodecError.Kind {
     case .valueNotFound: "value not found"
     case .dataCorrupted: "data corrupted"
     case .invalidValue: "invalid value"
+    case .tooLarge: "too large"
     }
   }
 }

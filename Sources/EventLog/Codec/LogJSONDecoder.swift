@@ -12,14 +12,25 @@
 /// It has no state, so one decoder can be used from any number of threads at once.
 public struct LogJSONDecoder: Sendable {
   package var backend: JSONBackend
+  /// The most memory the tree of one text may take, by ``JSONParseBudget``'s estimate: more is
+  /// refused before parsing (``LogCodecError/Kind/tooLarge``). ``maxParsedBytes`` by default.
+  package var parseLimit: Int
 
   public init() {
-    backend = .preferred
+    self.init(backend: .preferred)
   }
 
-  package init(backend: JSONBackend) {
+  package init(backend: JSONBackend, maxParsedBytes: Int = LogJSONDecoder.maxParsedBytes) {
     self.backend = backend
+    self.parseLimit = maxParsedBytes
   }
+
+  /// The most memory the parsed tree of one JSON text (one line of a log) may take, by an
+  /// estimate made before parsing, so that a short text cannot expand to gigabytes: 64 MiB, or
+  /// what `REFOLD_MAX_PARSED_BYTES` says (bytes, or with `K`, `M` or `G`). A text above it is
+  /// refused with ``LogCodecError/Kind/tooLarge``, and a log line with it is an error that
+  /// names the file and the line.
+  public static let maxParsedBytes = JSONParseBudget.limitFromEnvironment ?? JSONParseBudget.defaultLimit
 
   /// Decodes a value of `type` from the JSON in `bytes`.
   ///
@@ -37,7 +48,7 @@ public struct LogJSONDecoder: Sendable {
   /// Parses one JSON value (typically one line of the event log) into a tree, so that its
   /// fields can be read and its parts decoded without parsing again.
   package func parseJSONLine(_ bytes: UnsafeRawBufferPointer) throws(LogCodecError) -> JSONValue {
-    try backend.parse(bytes)
+    try backend.parse(bytes, limit: parseLimit)
   }
 
   /// Decodes a value of `type` from a tree, e.g. the `action` member of a parsed line.

@@ -169,6 +169,7 @@ public final class LogIntegrityScan {
       case .noChecksum: (.framing, defect.message)
       }
     case .malformed(let message): (.json, message)
+    case .tooLarge(let message): (.framing, message)
     case .unknownKind(let message): (.framing, "not a record: " + message)
     }
   }

@@ -6,6 +6,8 @@ struct LogLineParser: Sendable {
   enum Problem: Error {
     case framing(LogLine.Defect)
     case malformed(String)
+    /// The line's JSON would take more than ``LogJSONDecoder/maxParsedBytes`` parsed.
+    case tooLarge(String)
     case unknownKind(String)
   }
 
@@ -21,6 +23,8 @@ struct LogLineParser: Sendable {
     let value: JSONValue
     do {
       value = try decoder.parseJSONLine(line)
+    } catch where error.kind == .tooLarge {
+      throw .init(.lineTooLarge, Self.tooLarge(error))
     } catch {
       throw .init(looksLikeHeader ? .badHeader : .notALog, "the header is not valid JSON: \(error)")
     }
@@ -80,6 +84,8 @@ struct LogLineParser: Sendable {
     let value: JSONValue
     do {
       value = try decoder.parseJSONLine(line)
+    } catch where error.kind == .tooLarge {
+      throw .tooLarge(Self.tooLarge(error))
     } catch {
       throw .malformed("invalid JSON: \(error)")
     }
@@ -122,6 +128,11 @@ struct LogLineParser: Sendable {
     }
     throw .unknownKind(
       "unknown line kind: it has neither \"seq\" (an event) nor \"checkpoint\" (a checkpoint), but \"\(first.key)\"")
+  }
+
+  /// What a reader says of a line refused by its parsed size.
+  static func tooLarge(_ error: LogCodecError) -> String {
+    "the line is too large to read: " + error.message
   }
 
   // MARK: The event fast path

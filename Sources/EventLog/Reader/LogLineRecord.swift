@@ -18,6 +18,8 @@ package enum LogLineRecord {
         throw LogReadError(.checksumMismatch, file: path, line: number, seq: seq, afterSeq: false, message: defect.message)
       case .malformed(let message):
         throw LogReadError(.malformedLine, file: path, line: number, seq: seq, afterSeq: false, message: message)
+      case .tooLarge(let message):
+        throw LogReadError(.lineTooLarge, file: path, line: number, seq: seq, afterSeq: false, message: message)
       case .unknownKind(let message):
         throw LogReadError(.unknownLineKind, file: path, line: number, seq: seq, afterSeq: false, message: message)
       }

@@ -32,6 +32,9 @@ public struct LogReadError: Error, CustomStringConvertible, Sendable, Equatable 
     case checksumMismatch
     /// A line is not the JSON it should be, or lacks a field.
     case malformedLine
+    /// A line's JSON would take more memory parsed than a reader allows
+    /// (``LogJSONDecoder/maxParsedBytes``): it was not parsed.
+    case lineTooLarge
     /// A line is JSON, but neither an event nor a checkpoint.
     case unknownLineKind
     /// An event's seq is not the one after the previous event's (a gap or a repeat).

@@ -103,6 +103,8 @@ extension LogSequence {
       return LogReadError(.checksumMismatch, file: path, line: line, seq: seq, afterSeq: after, message: defect.message)
     case .malformed(let message):
       return LogReadError(.malformedLine, file: path, line: line, seq: seq, afterSeq: after, message: message)
+    case .tooLarge(let message):
+      return LogReadError(.lineTooLarge, file: path, line: line, seq: seq, afterSeq: after, message: message)
     case .unknownKind(let message):
       return LogReadError(.unknownLineKind, file: path, line: line, seq: seq, afterSeq: after, message: message)
     }

@@ -76,7 +76,7 @@ struct LogTail {
       let message: String
       switch error {
       case .framing(let defect): message = defect.message
-      case .malformed(let text), .unknownKind(let text): message = text
+      case .malformed(let text), .tooLarge(let text), .unknownKind(let text): message = text
       }
       throw fail("its last line is damaged (\(message)); replay it to find out more")
     }

@@ -11,7 +11,7 @@ import Logging
 /// | 200 | the same bytes were stored before (`"stored":false`) |
 /// | 401 | no `Authorization: Bearer KEY`, or a key the store does not know |
 /// | 413 | a body larger than the server's limit |
-/// | 422 | not a sound log: damaged (the line named) or truncated |
+/// | 422 | not a sound log: damaged (the line named) or truncated; or a line whose JSON would take more memory parsed than `LogJSONDecoder.maxParsedBytes` |
 /// | 400, 404, 405 | a bad header, another path, another method |
 /// | 500 | the store could not keep it (the uploader tries again) |
 ///
@@ -29,6 +29,7 @@ package final class CollectServer: Sendable {
     var logger = Logger(label: "refold.collect")
     logger.logLevel = .error
     let intake = CollectIntake(store: store, maxBytes: maxBytes)
+    FreedMemory.keepLargeBlocksOffTheArenas()
     let responder = CallbackResponder { (request: Request, _: BasicRequestContext) in
       await intake.respond(to: request)
     }
@@ -50,6 +51,9 @@ struct CollectIntake: Sendable {
   let maxBytes: Int
 
   func respond(to request: Request) async -> Response {
+    var uploaded = 0
+    // First, so that it runs last: once the body, its copy and the check's memory are freed.
+    defer { FreedMemory.returnAfterCheck(ofBytes: uploaded) }
     guard request.uri.path == "/v1/logs" else {
       return Self.json(404, ["error": "no such endpoint: \(request.uri.path); logs go to POST /v1/logs"])
     }
@@ -71,6 +75,7 @@ struct CollectIntake: Sendable {
         throw Refusal(413, tooLarge(nil))
       }
       let bytes = Array(buffer.readableBytesView)
+      uploaded = bytes.count
       let file = try store.spool(bytes)
       let checked: CheckedLog
       do {

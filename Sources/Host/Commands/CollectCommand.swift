@@ -11,7 +11,8 @@ struct CollectCommand: AsyncParsableCommand {
         (Authorization: Bearer KEY, from '\(Help.name) store key add APP'). Each log is read \
         through, every line's checksum and seq, before it is stored, and stored once however \
         often it is sent: 201 stored, 200 stored before, 401 an unknown key, 413 too large, \
-        422 damaged or truncated, each error with a JSON message. X-Refold-App-Version and \
+        422 damaged or truncated, or with a line whose JSON would take more than 64 MiB \
+        parsed ($REFOLD_MAX_PARSED_BYTES raises it), each error with a JSON message. X-Refold-App-Version and \
         X-Refold-Device label the log. Ctrl-C stops it; an upload is acknowledged only once \
         the store has it durably: on disk for a folder, committed for PostgreSQL. While the \
         database is away, uploads get 500 and a LogUploader tries them again.

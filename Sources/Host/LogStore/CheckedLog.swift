@@ -16,7 +16,8 @@ package struct CheckedLog: Sendable {
   /// Reads the log at `file` (its bytes are `bytes`) through, as replay would.
   ///
   /// - Throws: ``HostError/Kind/badInput`` with the reason a store refuses it: not a log, a
-  ///   damaged line (named), or a torn last line (a truncated upload).
+  ///   damaged line (named), a line whose JSON would take more memory parsed than
+  ///   ``LogJSONDecoder/maxParsedBytes`` (named), or a torn last line (a truncated upload).
   package static func check(_ file: URL, bytes: [UInt8]) throws(HostError) -> CheckedLog {
     guard !bytes.isEmpty else { throw HostError.badInput("the upload is empty: a log has at least its header line") }
     var checked: CheckedLog
@@ -36,7 +37,10 @@ package struct CheckedLog: Sendable {
       }
     } catch let error as LogReadError {
       let place = error.line.map { "line \($0): " } ?? ""
-      throw HostError.badInput("the log is damaged: \(place)\(Self.withoutPath(error.message, file))")
+      // A line too large parsed is not damage: the log may be sound, and this server's limit
+      // (REFOLD_MAX_PARSED_BYTES) is what refuses it.
+      let what = error.kind == .lineTooLarge ? "the log is refused" : "the log is damaged"
+      throw HostError.badInput("\(what): \(place)\(Self.withoutPath(error.message, file))")
     } catch let error as HostError {
       throw error
     } catch {
