@@ -241,9 +241,15 @@ final class FolderWatch: @unchecked Sendable {
 
   /// Returns once `name` is in the folder (at once if it is already).
   func waitForEntry(named name: String) async {
-    let path = folder.appendingPathComponent(name).path
+    _ = await waitForEntry { $0 == name }
+  }
+
+  /// Returns the first entry of the folder that `matches`, once there is one.
+  func waitForEntry(where matches: (String) -> Bool) async -> String {
     let fd = fd
-    while !FileManager.default.fileExists(atPath: path) {
+    while true {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      if let found = names.first(where: matches) { return found }
       // One blocking read per batch of events in the folder; the loop looks again after it.
       _ = try? await offThePool {
         var buffer = [UInt8](repeating: 0, count: 4096)
