@@ -31,11 +31,12 @@ struct SpoolLeftoverTests {
     let directory = try TemporaryDirectory()
     let store = directory.url.appendingPathComponent("store").path
     let key = try await Self.addKey(store)
-    let (first, line) = try await startRefold(["collect", "--store", store], firstLineHolding: "/v1/logs")
+    let (first, line) = try await startRefold(
+      ["collect", "--store", store, "--max-bytes", "\(256 << 20)"], firstLineHolding: "/v1/logs")
     let port = try SpoolLeftoverTests.port(line)
 
-    // Large enough (about 18 MB) that checking it takes the collector a while.
-    let log = StoreTestLogs.log(1, events: 150_000)
+    // Large enough (about 120 MB) that writing and checking it takes the collector a while.
+    let log = StoreTestLogs.log(1, events: 1_000_000)
     let watch = try FolderWatch(URL(fileURLWithPath: store + "/spool"))
     let upload = Task {
       try await RawHTTPClient.request(
