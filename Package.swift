@@ -48,6 +48,9 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     // NB: The uploader's HTTP on Linux (LogUpload). Hummingbird builds it anyway.
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    // NB: `collect`'s guard against slow clients reads Hummingbird's HTTP parts (NIOHTTPTypes).
+    //     Hummingbird builds it anyway.
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
@@ -166,18 +169,24 @@ let package = Package(
     //     script are embedded in the binary.
     // NB: The HTTP exchange the seed app's clients and the log uploader share: bounded in
     //     size and time, cancellable. No product: users get it through what they import.
-    .target(name: "RefoldHTTP"),
-    // NB: What an app links to send its finished logs to `refold collect`: the uploader only.
-    // NB: On Linux it posts through SwiftNIO: URLSession there spins while it waits
-    //     (`KernelWaitingHTTP.swift`). Apple's platforms keep URLSession and need no NIO.
+    // NB: On Linux `http://` goes through SwiftNIO (`KernelWaitingHTTP.swift`): URLSession
+    //     there spins while it waits, and queues an answer's bytes for its delegate faster than
+    //     the delegate takes them, so no cap bounds its memory. Apple's platforms keep
+    //     URLSession and need no NIO.
     .target(
-      name: "LogUpload",
+      name: "RefoldHTTP",
       dependencies: [
-        "RefoldHTTP",
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(platforms: [.linux])),
         .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux])),
         .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: [.linux])),
         .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: [.linux])),
+      ]
+    ),
+    // NB: What an app links to send its finished logs to `refold collect`: the uploader only.
+    .target(
+      name: "LogUpload",
+      dependencies: [
+        "RefoldHTTP"
       ]
     ),
     .target(
@@ -192,9 +201,12 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       resources: [

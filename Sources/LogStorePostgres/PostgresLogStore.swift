@@ -15,8 +15,9 @@ package final class PostgresLogStore: LogStore {
   package let location: String
   let client: PostgresClient
   private let running: Task<Void, Never>
-  /// Uploads are checked in a local file before they are stored.
-  private let spoolFolder: URL
+  /// Uploads are checked in a local file before they are stored. Where uploads wait while they are checked: this user's, shared with its other processes,
+  /// and cleared of what a killed one left (``SpoolFolder``).
+  private let spoolFolder: SpoolFolder
   /// How long one operation may wait for the database.
   let answerDeadline: AnswerDeadline
 
@@ -70,7 +71,7 @@ package final class PostgresLogStore: LogStore {
   ]
 
   private init(
-    location: String, client: PostgresClient, running: Task<Void, Never>, spoolFolder: URL, answerDeadline: AnswerDeadline
+    location: String, client: PostgresClient, running: Task<Void, Never>, spoolFolder: SpoolFolder, answerDeadline: AnswerDeadline
   ) {
     self.answerDeadline = answerDeadline
     self.location = location
@@ -81,7 +82,6 @@ package final class PostgresLogStore: LogStore {
 
   deinit {
     running.cancel()
-    try? FileManager.default.removeItem(at: spoolFolder)
   }
 
   /// Connects, then creates or upgrades the schema.
@@ -95,12 +95,12 @@ package final class PostgresLogStore: LogStore {
     logger.logLevel = .critical
     let client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
     let running = Task { await client.run() }
-    let spool = FileManager.default.temporaryDirectory.appendingPathComponent("refold-store-spool-\(UUID().uuidString)")
-    do {
-      try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let spool: SpoolFolder
+    do throws(HostError) {
+      spool = try SpoolFolder.temporary()
     } catch {
       running.cancel()
-      throw HostError(.failure, "cannot make a spool folder: \(error.localizedDescription)")
+      throw error
     }
     let store = PostgresLogStore(
       location: configuration.shown, client: client, running: running, spoolFolder: spool, answerDeadline: answerDeadline)
@@ -167,7 +167,7 @@ package final class PostgresLogStore: LogStore {
   static let quiet = Logger(label: "refold.store.quiet", factory: { _ in SwiftLogNoOpLogHandler() })
 
   package func spool(_ bytes: [UInt8]) throws(HostError) -> URL {
-    let path = spoolFolder.appendingPathComponent("upload-\(UUID().uuidString).log").path
+    let path = spoolFolder.url.appendingPathComponent("upload-\(UUID().uuidString).log").path
     try DurableFile.create(path, bytes)
     return URL(fileURLWithPath: path)
   }

@@ -25,7 +25,11 @@ package final class CollectServer: Sendable {
     self.server = server
   }
 
-  package static func start(store: any LogStore, host: String, port: Int, maxBytes: Int) async throws(HostError) -> CollectServer {
+  /// - Parameter limits: how slow a client may be and how many connections it may hold
+  ///   (``ConnectionLimits/collect`` unless a test or `refold collect`'s options say otherwise).
+  package static func start(
+    store: any LogStore, host: String, port: Int, maxBytes: Int, limits: ConnectionLimits = .collect
+  ) async throws(HostError) -> CollectServer {
     var logger = Logger(label: "refold.collect")
     logger.logLevel = .error
     let intake = CollectIntake(store: store, maxBytes: maxBytes)
@@ -34,7 +38,7 @@ package final class CollectServer: Sendable {
       await intake.respond(to: request)
     }
     do {
-      return CollectServer(server: try await LoopbackHTTPServer.start(responder, host: host, port: port, logger: logger))
+      return CollectServer(server: try await LoopbackHTTPServer.start(responder, host: host, port: port, limits: limits, logger: logger))
     } catch {
       throw HostError(.failure, "cannot listen on \(host):\(port): \(error.reason)")
     }

@@ -15,7 +15,10 @@ struct CollectCommand: AsyncParsableCommand {
         parsed ($REFOLD_MAX_PARSED_BYTES raises it), each error with a JSON message. X-Refold-App-Version and \
         X-Refold-Device label the log. Ctrl-C stops it; an upload is acknowledged only once \
         the store has it durably: on disk for a folder, committed for PostgreSQL. While the \
-        database is away, uploads get 500 and a LogUploader tries them again.
+        database is away, uploads get 500 and a LogUploader tries them again. Anyone who \
+        can reach it can open connections: a client slow to send its request's head or its \
+        body is cut off, and each address may hold only so many connections at once (the \
+        options below).
 
         Examples:
           \(Help.name) collect --listen 127.0.0.1:8400 --store logs-store
@@ -42,6 +45,8 @@ struct CollectCommand: AsyncParsableCommand {
   @Option(name: .long, help: "The largest log taken, in bytes.")
   var maxBytes: Int = 64 << 20
 
+  @OptionGroup(title: "Slow and greedy clients") var connections: ConnectionLimitOptions
+
   func validate() throws {
     guard maxBytes > 0 else { throw ValidationError("--max-bytes must be positive") }
     _ = try address()
@@ -57,7 +62,8 @@ struct CollectCommand: AsyncParsableCommand {
   func run() async throws {
     let (host, port) = try address()
     let logStore = try await LogStores.open(store)
-    let server = try await CollectServer.start(store: logStore, host: host, port: port, maxBytes: maxBytes)
+    let server = try await CollectServer.start(
+      store: logStore, host: host, port: port, maxBytes: maxBytes, limits: connections.limits)
     Terminal.out("Refold collect: http://\(host):\(server.port)/v1/logs into \(logStore.location) (at most \(maxBytes) bytes a log)")
     await server.wait()
   }

@@ -9,7 +9,8 @@ import Foundation
 /// whole and fsynced before it is linked into place, the link made only if the name is free,
 /// and the folder fsynced after, so that a crash after an acknowledgement loses nothing.
 package enum DurableFile {
-  /// Creates `path` (mode 0600; it must not exist), writes `bytes`, fsyncs and closes it.
+  /// Creates `path` (mode 0600; it must not exist), writes `bytes`, fsyncs and closes it. When
+  /// it cannot (a full disk), the part written is removed: a failed upload leaves no file.
   package static func create(_ path: String, _ bytes: [UInt8]) throws(HostError) {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw failure("cannot create \(path)") }
@@ -18,10 +19,16 @@ package enum DurableFile {
     while written < bytes.count {
       let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
       if count < 0, errno == EINTR { continue }
-      guard count > 0 else { throw failure("cannot write \(path)") }
+      guard count > 0 else { throw removing(path, failure("cannot write \(path)")) }
       written += count
     }
-    guard fsync(fd) == 0 else { throw failure("cannot fsync \(path)") }
+    guard fsync(fd) == 0 else { throw removing(path, failure("cannot fsync \(path)")) }
+  }
+
+  /// `error`, once the file it is about is gone.
+  private static func removing(_ path: String, _ error: HostError) -> HostError {
+    unlink(path)
+    return error
   }
 
   /// Links `source` at `destination`: true if it was linked, false if `destination` exists.

@@ -7,7 +7,7 @@ package import Foundation
 /// STORE/logs/ID.log            each log's bytes, whole, named by their SHA-256
 /// STORE/meta/ID.json           what the store knows of it (StoredLog)
 /// STORE/keys/HASH.json         an API key's app, named by the key's SHA-256
-/// STORE/spool/                 uploads being checked
+/// STORE/spool/                 uploads being checked (SpoolFolder)
 /// ```
 ///
 /// Plain files, so that every `refold` command reads a stored log where it lies
@@ -28,13 +28,21 @@ package struct FolderLogStore: LogStore {
   /// Opens the store at `path`, creating it when the folder is missing or empty.
   package init(path: String) throws(HostError) {
     root = URL(fileURLWithPath: path).standardizedFileURL
+    try Self.makeFolders(root)
+    // NB: Claimed before the marker is written, which passes through the spool.
+    spoolFolder = try SpoolFolder(root.appendingPathComponent("spool", isDirectory: true))
     try prepare()
   }
+
+  /// Where uploads wait while they are checked; what a killed upload left goes as it is claimed.
+  private let spoolFolder: SpoolFolder
 
   private func folder(_ name: String) -> URL { root.appendingPathComponent(name, isDirectory: true) }
   private var marker: URL { root.appendingPathComponent("refold-store.json") }
 
-  private func prepare() throws(HostError) {
+  /// The store's folders, once `root` is known to be a store or empty.
+  private static func makeFolders(_ root: URL) throws(HostError) {
+    let marker = root.appendingPathComponent("refold-store.json")
     let files = FileManager.default
     var isFolder: ObjCBool = false
     if files.fileExists(atPath: root.path, isDirectory: &isFolder) {
@@ -49,11 +57,17 @@ package struct FolderLogStore: LogStore {
     }
     do {
       for name in ["", "logs", "meta", "keys", "spool"] {
-        try files.createDirectory(at: folder(name), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try files.createDirectory(
+          at: root.appendingPathComponent(name, isDirectory: true), withIntermediateDirectories: true,
+          attributes: [.posixPermissions: 0o700])
       }
     } catch {
       throw HostError(.failure, "cannot create the store \(root.path): \(error.localizedDescription)")
     }
+  }
+
+  private func prepare() throws(HostError) {
+    let files = FileManager.default
     if !files.fileExists(atPath: marker.path) {
       let text = #"{"format":"refold-log-store","version":\#(Self.version)}"# + "\n"
       let temporary = spoolName("store")
@@ -63,19 +77,6 @@ package struct FolderLogStore: LogStore {
       try DurableFile.syncFolder(root.path)
     }
     try upgrade()
-    removeStaleSpool()
-  }
-
-  /// What a server stopped mid-upload left in the spool: never acknowledged, so nobody waits
-  /// for it. Only files older than an hour go, so that another process's upload in flight stays.
-  private func removeStaleSpool() {
-    let spool = folder("spool")
-    let hourAgo = Date().addingTimeInterval(-3600)
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: spool.path)) ?? [] {
-      let path = spool.appendingPathComponent(name).path
-      let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-      if let modified, modified < hourAgo { DurableFile.remove(path) }
-    }
   }
 
   private func upgrade() throws(HostError) {
@@ -95,7 +96,7 @@ package struct FolderLogStore: LogStore {
   }
 
   private func spoolName(_ kind: String) -> String {
-    folder("spool").appendingPathComponent("\(kind)-\(UUID().uuidString)").path
+    spoolFolder.url.appendingPathComponent("\(kind)-\(UUID().uuidString)").path
   }
 
   package func spool(_ bytes: [UInt8]) throws(HostError) -> URL {

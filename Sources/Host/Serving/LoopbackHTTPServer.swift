@@ -1,10 +1,12 @@
 package import Hummingbird
+import HummingbirdCore
 package import Logging
 import ServiceLifecycle
 
 /// A Hummingbird application listening on one address, started and stopped as a unit: what
 /// `refold devtools` and the demo backend both run. ``start(_:host:port:logger:)`` returns
-/// once it accepts connections, with the port the OS picked when asked for port 0.
+/// once it accepts connections, with the port the OS picked when asked for port 0. Given
+/// ``ConnectionLimits`` (`refold collect`), slow and greedy clients are cut off.
 package struct LoopbackHTTPServer: Sendable {
   /// The server never listened (the port is taken, the address cannot be bound): why.
   package struct ListenFailure: Error, Sendable {
@@ -16,12 +18,18 @@ package struct LoopbackHTTPServer: Sendable {
   private let runTask: Task<Void, any Error>
 
   package static func start<Responder: HTTPResponder>(
-    _ responder: Responder, host: String, port: Int, logger: Logger
+    _ responder: Responder, host: String, port: Int, limits: ConnectionLimits? = nil, logger: Logger
   ) async throws(ListenFailure) -> LoopbackHTTPServer where Responder.Context == BasicRequestContext {
     let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+    let addresses = ConnectionsByAddress()
     let app = Application(
       responder: responder,
-      configuration: .init(address: .hostname(host, port: port)),
+      server: .http1(
+        configuration: .init(
+          additionalChannelHandlers: limits.map { [SlowClientGuard(limits: $0, addresses: addresses)] } ?? [])),
+      configuration: .init(
+        address: .hostname(host, port: port),
+        availableConnectionsDelegate: limits.map { MaximumAvailableConnections($0.total) }),
       onServerRunning: { channel in
         portContinuation.yield(channel.localAddress?.port ?? port)
         portContinuation.finish()

@@ -241,14 +241,38 @@ final class FolderWatch: @unchecked Sendable {
 
   /// Returns once `name` is in the folder (at once if it is already).
   func waitForEntry(named name: String) async {
-    let path = folder.appendingPathComponent(name).path
+    _ = await waitForEntry { $0 == name }
+  }
+
+  /// The names in a batch of inotify events (`struct inotify_event`: wd, mask, cookie, len,
+  /// then `len` bytes of name padded with NULs).
+  private static func names(in events: ArraySlice<UInt8>) -> [String] {
+    var names: [String] = []
+    var offset = events.startIndex
+    while offset + 16 <= events.endIndex {
+      let length = events[(offset + 12)..<(offset + 16)].reversed().reduce(0) { $0 << 8 | Int($1) }
+      let name = events[(offset + 16)..<min(events.endIndex, offset + 16 + length)].prefix { $0 != 0 }
+      names.append(String(decoding: name, as: UTF8.self))
+      offset += 16 + length
+    }
+    return names
+  }
+
+  /// Returns the first entry of the folder that `matches`, once there is one (or once one was
+  /// made, though it may be gone again).
+  func waitForEntry(where matches: (String) -> Bool) async -> String {
     let fd = fd
-    while !FileManager.default.fileExists(atPath: path) {
+    while true {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      if let found = names.first(where: matches) { return found }
       // One blocking read per batch of events in the folder; the loop looks again after it.
-      _ = try? await offThePool {
+      // An entry made and removed before the folder is listed is found in the events.
+      let created = (try? await offThePool { () -> [String] in
         var buffer = [UInt8](repeating: 0, count: 4096)
-        return buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      }
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        return count > 0 ? Self.names(in: buffer[0..<count]) : []
+      }) ?? []
+      if let found = created.first(where: matches) { return found }
     }
   }
 }

@@ -158,10 +158,18 @@ struct StartedChild {
 
 /// `refold ARGUMENTS` started, and the first line it printed on stdout (a server's address),
 /// read off the pool. Unless `expected` is in that line, the child is ended and its exit status
-/// and stderr are the error.
-func startRefold(_ arguments: [String], firstLineHolding expected: String) async throws -> (child: StartedChild, line: String) {
+/// and stderr are the error. A `shell` command (`ulimit -n 256`) runs first, in `/bin/sh`,
+/// which then becomes `refold`: limits and ignored signals it sets pass on to it.
+func startRefold(
+  _ arguments: [String], firstLineHolding expected: String, shell: String? = nil
+) async throws -> (child: StartedChild, line: String) {
   try await offThePool {
-    let child = try StartedChild(RefoldProcess.executable, arguments, stdin: nil)
+    let child =
+      try shell.map {
+        try StartedChild(
+          URL(fileURLWithPath: "/bin/sh"), ["-c", $0 + #"; exec "$0" "$@""#, RefoldProcess.executable.path] + arguments, stdin: nil)
+      }
+      ?? StartedChild(RefoldProcess.executable, arguments, stdin: nil)
     var line = Data()
     while let byte = try child.stdout?.read(upToCount: 1), !byte.isEmpty, byte.first != 0x0A { line += byte }
     let text = String(decoding: line, as: UTF8.self)

@@ -32,7 +32,7 @@ struct FolderLogStoreTests {
     #expect(again.log == first.log, "a repeat answers with what was stored the first time")
     #expect(try Data(contentsOf: URL(fileURLWithPath: store.logPath(first.log.id))) == Data(bytes))
     #expect(try store.list(StoredLogFilter()).map(\.id) == [first.log.id])
-    let spool = try FileManager.default.contentsOfDirectory(atPath: store.root.appendingPathComponent("spool").path)
+    let spool = try SpoolLeftoverTests.spooled(store.root.path)
     #expect(spool.isEmpty, "nothing is left in the spool: \(spool)")
   }
 

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import Host
+
+/// What an upload leaves in a folder store's spool when it fails or its collector is killed:
+/// nothing, once the collector has started again.
+@Suite(.serialized)
+struct SpoolLeftoverTests {
+  /// The spool's entries but its lock.
+  static func spooled(_ store: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: store + "/spool").filter { $0 != SpoolFolder.lockName }.sorted()
+  }
+
+  /// The port in `refold collect`'s first line (`… http://127.0.0.1:PORT/v1/logs into …`).
+  static func port(_ line: String) throws -> Int {
+    let start = try #require(line.range(of: "http://"))
+    let end = try #require(line.range(of: "/v1/logs"))
+    return try #require(URL(string: String(line[start.lowerBound..<end.lowerBound]))?.port)
+  }
+
+  static func addKey(_ store: String) async throws -> String {
+    let key = try await RefoldProcess.run(["store", "key", "add", "ios", "--store", store])
+    #expect(key.status == 0, "\(key.stderr)")
+    return key.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// `refold collect` killed with SIGKILL while an upload lies in its spool (written, being
+  /// checked), then started again.
+  @Test func aKilledUploadIsGoneOnceTheCollectorStartsAgain() async throws {
+    let directory = try TemporaryDirectory()
+    let store = directory.url.appendingPathComponent("store").path
+    let key = try await Self.addKey(store)
+    let (first, line) = try await startRefold(
+      ["collect", "--store", store, "--max-bytes", "\(256 << 20)"], firstLineHolding: "/v1/logs")
+    let port = try SpoolLeftoverTests.port(line)
+
+    // Large enough (about 120 MB) that writing and checking it takes the collector a while.
+    let log = StoreTestLogs.log(1, events: 1_000_000)
+    let watch = try FolderWatch(URL(fileURLWithPath: store + "/spool"))
+    let upload = Task {
+      try await RawHTTPClient.request(
+        port: port, "/v1/logs", method: "POST", headers: [("Authorization", "Bearer \(key)")], body: log)
+    }
+    _ = await watch.waitForEntry { $0.hasPrefix("upload-") }
+    kill(first.process.processIdentifier, SIGKILL)
+    _ = try await offThePool { first.wait() }
+    _ = await upload.result
+    #expect(try Self.spooled(store).contains { $0.hasPrefix("upload-") }, "the kill left the upload in the spool")
+
+    let (again, _) = try await startRefold(["collect", "--store", store], firstLineHolding: "/v1/logs")
+    #expect(try Self.spooled(store) == [])
+    again.process.terminate()
+    _ = try await offThePool { again.wait() }
+  }
+
+  /// A collector that cannot write an upload whole (its files are limited to 64 KiB, as a full
+  /// disk would stop it) answers 500 and keeps no part of it, and takes the next one.
+  @Test func anUploadThatCannotBeWrittenLeavesNoFile() async throws {
+    let directory = try TemporaryDirectory()
+    let store = directory.url.appendingPathComponent("store").path
+    let key = try await Self.addKey(store)
+    // NB: SIGXFSZ ignored, the write past the limit fails with EFBIG instead of killing it.
+    let (child, line) = try await startRefold(
+      ["collect", "--store", store], firstLineHolding: "/v1/logs", shell: "ulimit -f 128; trap '' XFSZ")
+    let port = try SpoolLeftoverTests.port(line)
+
+    let tooLarge = try await RawHTTPClient.request(
+      port: port, "/v1/logs", method: "POST", headers: [("Authorization", "Bearer \(key)")],
+      body: StoreTestLogs.log(1, events: 2_000))
+    #expect(tooLarge.status == 500, "\(tooLarge.text)")
+    #expect(tooLarge.text.contains("cannot write"), "\(tooLarge.text)")
+    #expect(try Self.spooled(store) == [])
+    let small = try await RawHTTPClient.request(
+      port: port, "/v1/logs", method: "POST", headers: [("Authorization", "Bearer \(key)")], body: StoreTestLogs.log(2))
+    #expect(small.status == 201, "\(small.text)")
+    #expect(try Self.spooled(store) == [])
+    child.process.terminate()
+    _ = try await offThePool { child.wait() }
+  }
+
+  /// While another process (here another opening) has the store, its uploads in flight stay;
+  /// once none has, what is left goes.
+  @Test func anotherOpeningsUploadsStay() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.url.appendingPathComponent("store").path
+    var holder: FolderLogStore? = try FolderLogStore(path: path)
+    let inFlight = try holder!.spool(StoreTestLogs.log(1))
+    _ = try FolderLogStore(path: path)
+    #expect(FileManager.default.fileExists(atPath: inFlight.path))
+    holder = nil
+    _ = try FolderLogStore(path: path)
+    #expect(try Self.spooled(path) == [])
+  }
+}
