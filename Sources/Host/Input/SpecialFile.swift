@@ -1,3 +1,8 @@
+// NB: CDispatch for `stat` on Linux: once Host links SwiftNIO, the compiler finds `struct stat`
+//     first in Dispatch's C module, and a file that does not import it may not use its members.
+#if canImport(CDispatch)
+  import CDispatch
+#endif
 import Foundation
 
 #if canImport(Glibc)
