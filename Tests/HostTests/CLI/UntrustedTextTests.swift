@@ -98,11 +98,24 @@ struct UntrustedTextTests {
     }
   }
 
+  /// The stores `collect` fills: a folder, and PostgreSQL where this build links its store
+  /// (REFOLD_WITHOUT_POSTGRES leaves it and Tests/HostTests/Postgres out).
+  static var storeKinds: [String] {
+    #if canImport(LogStorePostgres)
+      ["folder", "postgres"]
+    #else
+      ["folder"]
+    #endif
+  }
+
   /// A stored feature name, listed from a store (a folder, PostgreSQL) that `collect` filled.
-  @Test(arguments: ["folder", "postgres"])
+  @Test(arguments: storeKinds)
   func storeListPrintsAStoredFeatureNameEscaped(kind: String) async throws {
     let logs = try Logs()
-    let store = kind == "postgres" ? try await TestPostgres.database() : logs.directory.url.appendingPathComponent("store").path
+    var store = logs.directory.url.appendingPathComponent("store").path
+    #if canImport(LogStorePostgres)
+      if kind == "postgres" { store = try await TestPostgres.database() }
+    #endif
     let key = try await RefoldProcess.run(["store", "key", "add", "ios-beta", "--store", store])
     let apiKey = key.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     let collecting = try await StoreCommandTests.Collecting.start(["--listen", "127.0.0.1:0", "--store", store])
