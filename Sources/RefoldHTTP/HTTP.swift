@@ -63,10 +63,6 @@ package enum HTTP {
   /// exchange longer than `deadline` (the request's timeout by default: the whole exchange,
   /// where `URLRequest`'s is reset by every byte) are no answer.
   ///
-  /// On Linux an `http://` request through ``defaultSession`` goes through SwiftNIO
-  /// (`KernelWaitingHTTP`), which holds at most `maxBytes` and one read of the answer;
-  /// `URLSession` there queues what it reads whatever the cap.
-  ///
   /// - Throws: `CancellationError` when the calling task is cancelled (the request is cancelled
   ///   with it, and the connection closed), ``TransportError`` when there is no answer.
   package static func send(
@@ -75,11 +71,6 @@ package enum HTTP {
     let url = request.url ?? URL(fileURLWithPath: "/")
     try Task.checkCancellation()
     let deadline = deadline ?? .milliseconds(Int64(request.timeoutInterval * 1000))
-    #if canImport(FoundationNetworking)
-      if url.scheme == "http", session === defaultSession {
-        return try await KernelWaitingHTTP.send(request, maxBytes: maxBytes, deadline: deadline)
-      }
-    #endif
     let outcome = await HTTPExchange.run(request, configuration: session.configuration, maxBytes: maxBytes, deadline: deadline)
     switch outcome {
     case .answer(let http, let data):

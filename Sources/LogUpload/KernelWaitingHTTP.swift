@@ -1,13 +1,13 @@
 #if canImport(FoundationNetworking)
-  package import Foundation
-  package import FoundationNetworking
+  import Foundation
+  import FoundationNetworking
   import NIOConcurrencyHelpers
   import NIOCore
   import NIOHTTP1
   import NIOPosix
+  import RefoldHTTP
 
-  /// One `http://` request and its answer over SwiftNIO, for `HTTP.send` and the uploader on
-  /// Linux.
+  /// One `http://` request and its answer over SwiftNIO, for the uploader on Linux.
   ///
   /// `URLSession` on Linux (FoundationNetworking over libcurl) spins on its dispatch sources
   /// while an answer is pending: four `refold store push` at once spent more time spinning
@@ -16,18 +16,12 @@
   /// in `epoll` until the server answers. The bounds are those of `HTTP.send`: a body past
   /// `maxBytes` and an exchange longer than `deadline`, connection included, are no answer; a
   /// cancelled task closes the connection. `https://` still goes through `URLSession`.
-  ///
-  /// NB: And the size bound holds in memory: the answer is read as the connection delivers
-  ///     it, at most one read past what was kept, and the connection is closed at the cap.
-  ///     `URLSession` on Linux queues every read for its delegate as fast as libcurl reads,
-  ///     whatever the delegate has taken: against an endless answer a `run` with an 8 MiB cap
-  ///     peaked at 2.59 GB.
-  package enum KernelWaitingHTTP {
+  enum KernelWaitingHTTP {
     /// Sends `request` (its method, headers and body) and returns the answer.
     ///
     /// - Throws: `CancellationError` when the task is cancelled, `HTTP.TransportError` when
     ///   there is no answer, with the reasons `HTTP.send` gives.
-    package static func send(_ request: URLRequest, maxBytes: Int, deadline: Duration) async throws -> HTTP.Response {
+    static func send(_ request: URLRequest, maxBytes: Int, deadline: Duration) async throws -> HTTP.Response {
       guard let url = request.url, let host = url.host else {
         throw HTTP.TransportError(url: request.url ?? URL(fileURLWithPath: "/"), reason: "the address has no host")
       }
@@ -178,8 +172,6 @@
         progress.withLockedValue { $0.status = Int(head.status.code) }
       case .body(var part):
         let tooLarge = progress.withLockedValue { progress -> Bool in
-          // Ended: the rest of the read the connection was closed in is not kept.
-          guard !progress.isDone else { return false }
           guard progress.body.readableBytes + part.readableBytes <= maxBytes else { return true }
           progress.body.writeBuffer(&part)
           return false
