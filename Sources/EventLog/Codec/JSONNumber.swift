@@ -6,6 +6,19 @@
 /// `1.9` and `2^63` are not, and a `Double` literal that overflows to infinity or underflows to
 /// zero is rejected.
 enum JSONNumber {
+  /// Whether `byte` can be part of a number literal: the parsers and ``JSONParseBudget`` read
+  /// a number's extent with it, and ``classify(_:)`` checks its syntax.
+  @inline(__always)
+  static func isLiteralByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+      UInt8(ascii: "e"), UInt8(ascii: "E"):
+      true
+    default:
+      false
+    }
+  }
+
   /// Why a number does not convert. The decoder turns it into a `DecodingError`.
   enum Failure: Error {
     case notANumber

@@ -139,7 +139,7 @@ package enum JSONParseBudget {
           index += 1
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
           let start = index
-          while index < end, Self.isNumberByte(bytes[index]) { index += 1 }
+          while index < end, JSONNumber.isLiteralByte(bytes[index]) { index += 1 }
           values += 1
           countText(index - start)
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
@@ -159,17 +159,6 @@ package enum JSONParseBudget {
       guard length > 15 else { return }
       longTexts += 1
       longTextBytes += length
-    }
-
-    @inline(__always)
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-        UInt8(ascii: "e"), UInt8(ascii: "E"):
-        true
-      default:
-        false
-      }
     }
   }
 }

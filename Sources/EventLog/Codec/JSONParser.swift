@@ -73,7 +73,7 @@ struct JSONParser {
 
   private mutating func parseNumber() throws(LogCodecError) -> JSONValue {
     let start = index
-    while index < bytes.count, Self.isNumberByte(bytes[index]) {
+    while index < bytes.count, JSONNumber.isLiteralByte(bytes[index]) {
       index += 1
     }
     let literal = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
@@ -81,17 +81,6 @@ struct JSONParser {
       throw .invalidJSON("invalid number '\(String(decoding: literal, as: UTF8.self))'", at: start)
     }
     return value
-  }
-
-  @inline(__always)
-  private static func isNumberByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
-      UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
-      true
-    default:
-      false
-    }
   }
 
   // MARK: Containers

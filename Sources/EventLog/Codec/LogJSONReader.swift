@@ -188,19 +188,9 @@ public struct LogJSONReader {
   /// A number literal, classified as both parsers classify it.
   private mutating func number() throws(Miss) -> JSONValue {
     let start = index
-    while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
+    while index < bytes.count, JSONNumber.isLiteralByte(bytes[index]) { index += 1 }
     guard let value = JSONNumber.classify(UnsafeRawBufferPointer(rebasing: bytes[start..<index])) else { throw Miss() }
     return value
-  }
-
-  private static func isNumberByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-      UInt8(ascii: "e"), UInt8(ascii: "E"):
-      true
-    default:
-      false
-    }
   }
 
   /// Skips one value of any kind without checking it (the decoder that gets its bytes does),
