@@ -11,9 +11,11 @@ struct CollectMemoryTests {
   /// (64 MiB) and 32 MiB for the body, its copy and the reader's buffers (uploads of at most
   /// 4 MiB here). Before the limit, 1 MB of `{}` took about 300 MB.
   static let peakAboveRestMiB = 96.0
-  /// How far above its resting size the collector may stay once the uploads are answered (1 to
-  /// 2 MiB measured): four uploads of 3 MB used to leave 1.5 GB.
-  static let residueMiB = 8.0
+  /// How far above its resting size the collector may stay once the uploads are answered: four
+  /// uploads of 3 MB used to leave 1.5 GB. 1 to 2 MiB is measured alone, 8.07 once in CI under
+  /// load (glibc keeps each thread arena's free top, which `malloc_trim` does not return); the
+  /// smallest parsed tree taken here is 24 MiB, so keeping one of them still fails.
+  static let residueMiB = 16.0
 
   struct Upload: CustomTestStringConvertible, Sendable {
     var shape: AmplifyingShape
