@@ -35,6 +35,9 @@ struct CrashHarnessTests {
       }
       if outcome.problems.isEmpty { try? FileManager.default.removeItem(at: trial.folder) }
       summary.add(outcome)
+      // A line per trial: a policy's trials take minutes on a loaded machine, and the test
+      // runner's watchdog takes a process silent for 120 s for a stuck one (scripts/run-tests.sh).
+      print("crash trials, fsync \(policy): trial \(index + 1) of \(trials) checked, \(outcome.problems.count) problems")
     }
     print(summary)
     #expect(summary.trials == trials)
