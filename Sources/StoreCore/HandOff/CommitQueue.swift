@@ -103,7 +103,7 @@ final class CommitBlock<Action> {
   /// while the host is quiet. In the host's noisy stretches (10 s to a minute, every few
   /// minutes) it is not: W4's recorded commit, when it still wrote a stamp per commit, doubled
   /// (12.5 ns to 17–25) while the unrecorded one stayed at 8.5; claimed this far ahead, the
-  /// lines were here by the time they were written (README, W4).
+  /// lines were here by the time they were written (docs/benchmarks.md, W4).
   @inlinable @inline(__always)
   func claimAhead(of index: Int) {
     if let action = claim(ahead: index) { refold_prefetch_for_write(action) }

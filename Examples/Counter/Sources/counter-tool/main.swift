@@ -3,7 +3,7 @@ import Foundation
 import Host
 import Store
 
-// The README's embedding example, built by CI: the command line for this package's own
+// The embedding example of the Host article "Embedding the command line", built by CI: the command line for this package's own
 // feature, so that `counter-tool replay counter.log` replays with the Counter reducer. It hosts
 // only `counter` and says `counter-tool` in its help and errors; `--base-url` reaches the
 // feature's own FactClient, a dependency, through `prepareDependencies`.
