@@ -153,6 +153,9 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
+    // NB: W2's 1,000-field states (`WideState.swift`, 12,000 lines) are written at build time
+    //     by the WideStateGenerator plugin, which runs generate-wide-state: no file of the
+    //     repository holds them.
     .target(
       name: "BenchWorkloads",
       dependencies: [
@@ -161,8 +164,11 @@ let package = Package(
         // NB: Printer.fullDiff diffs the whole state as TCA's `_printChanges` does.
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "OpenCombine", package: "OpenCombine"),
-      ]
+      ],
+      plugins: ["WideStateGenerator"]
     ),
+    .executableTarget(name: "generate-wide-state"),
+    .plugin(name: "WideStateGenerator", capability: .buildTool(), dependencies: ["generate-wide-state"]),
     // NB: The embeddable command line. It links no demo and no benchmark: a tool that embeds
     //     it builds the store, the log, the seed features it may ask for, the parser, and the
     //     inspector's server (`refold devtools`, Hummingbird on 127.0.0.1), whose page and
@@ -334,7 +340,7 @@ let package = Package(
   ]
 )
 
-for target in package.targets where target.type != .system && target.name != "CSystemCalls" {
+for target in package.targets where ![.system, .plugin].contains(target.type) && target.name != "CSystemCalls" {
   target.swiftSettings = (target.swiftSettings ?? []) + [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
