@@ -196,7 +196,6 @@ let package = Package(
         //     `bench --log` and `refold bench` count allocations with).
         "CSystemCalls",
         "LogUpload",
-        "Reducers",
         "Store",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -224,10 +223,18 @@ let package = Package(
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
     ),
+    // NB: The sample app's features as `refold` hosts them (their `RefoldFeature` conformances
+    //     and clients from `--base-url`). Not a product, and no library imports it: `refold`,
+    //     the demo, the benchmarks and the tests hand them to Host.
+    .target(
+      name: "BuiltinFeatures",
+      dependencies: ["Host", "Reducers", "Store"]
+    ),
     // NB: The demo: the loopback backend (Hummingbird) and the `demo` command's tour.
     .target(
       name: "Demo",
       dependencies: [
+        "BuiltinFeatures",
         "Host",
         "Reducers",
         "Store",
@@ -242,6 +249,7 @@ let package = Package(
       name: "Bench",
       dependencies: [
         "BenchWorkloads",
+        "BuiltinFeatures",
         "Host",
         "LogUpload",
         // NB: W11 and W12 make a scratch database on the server `--store` names.
@@ -253,7 +261,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "refold",
-      dependencies: ["Bench", "Demo", "Host", "LogStorePostgres"]
+      dependencies: ["Bench", "BuiltinFeatures", "Demo", "Host", "LogStorePostgres"]
     ),
     // NB: The child process of the crash and fault-injection tests (Tests/HostTests/Crash/).
     //     No product names it: users never need it, and it keeps the harness out of Host.
@@ -325,6 +333,7 @@ let package = Package(
       dependencies: [
         // For `refold bench`'s calibration (CalibrationTests); the rest of it runs as a process.
         "Bench",
+        "BuiltinFeatures",
         "Demo",
         "Host",
         "LogUpload",

@@ -1,4 +1,5 @@
 import BenchWorkloads
+import BuiltinFeatures
 import Foundation
 import Host
 import LogUpload

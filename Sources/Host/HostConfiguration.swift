@@ -28,23 +28,18 @@ public struct HostConfiguration: Sendable {
   /// - Parameters:
   ///   - commandName: defaults to the executable's file name.
   ///   - features: the features the tool hosts, in the order `features` lists them.
-  ///   - includeBuiltinFeatures: host the seed app's features (``Refold/builtinFeatures``) too,
-  ///     before `features`; a feature of yours with a built-in's name replaces it.
   ///   - commands: more subcommands, after the hosted ones.
   ///   - defaultServer: started by `run` when no `--base-url` is given.
   ///   - logStores: the kinds of shared log store `--store` can name by URL, besides a folder.
   public init(
     commandName: String = HostConfiguration.executableName,
     features: [any RefoldFeature.Type] = [],
-    includeBuiltinFeatures: Bool = false,
     commands: [any ParsableCommand.Type] = [],
     defaultServer: (@Sendable () async throws -> any HostedServer)? = nil,
     logStores: [LogStoreKind] = []
   ) {
     self.commandName = commandName
-    let names = Set(features.map { $0.featureName })
-    let builtins = includeBuiltinFeatures ? Refold.builtinFeatures.filter { !names.contains($0.featureName) } : []
-    self.features = builtins + features
+    self.features = features
     self.commands = commands
     self.defaultServer = defaultServer
     self.logStores = logStores

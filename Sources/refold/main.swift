@@ -1,6 +1,7 @@
 // The `refold` command: the embeddable command line (Host) with the seed app's features, the
 // demo (its tour and loopback backend), the benchmarks and the PostgreSQL log store.
 import Bench
+import BuiltinFeatures
 import Demo
 import Host
 
@@ -16,7 +17,7 @@ import Host
 await Refold.main(
   HostConfiguration(
     commandName: "refold",
-    includeBuiltinFeatures: true,
+    features: Refold.builtinFeatures,
     commands: [DemoCommand.self, BenchCommand.self],
     defaultServer: { try await DemoBackend.start() },
     logStores: logStores

@@ -1,3 +1,4 @@
+import BuiltinFeatures
 import Host
 import Foundation
 import Reducers

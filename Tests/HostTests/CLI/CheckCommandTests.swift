@@ -1,3 +1,4 @@
+import BuiltinFeatures
 import EventLog
 import Foundation
 import Reducers

@@ -1,3 +1,4 @@
+import BuiltinFeatures
 import Foundation
 @testable import Host
 import Reducers

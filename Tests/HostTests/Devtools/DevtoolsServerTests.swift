@@ -1,3 +1,4 @@
+import BuiltinFeatures
 import EventLog
 import Foundation
 import InternalTestSupport
@@ -25,7 +26,7 @@ struct DevtoolsServerTests {
     try await recorder.close()
   }
   /// The line of the `send` above (a test fails if it moves).
-  static let sendLine = 24
+  static let sendLine = 25
 
   /// A served folder: two logs (one in a subfolder), a link to a log outside it, and a file
   /// outside it that a path trick would reach.

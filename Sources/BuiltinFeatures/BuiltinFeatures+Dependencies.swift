@@ -1,5 +1,7 @@
 import Foundation
+public import Host
 public import Reducers
+public import Store
 
 // The seed app's clients as environment keys: live ones talk to `--base-url` (or the host's
 // default server), replay ones report any call. The built-in features read them as dependencies

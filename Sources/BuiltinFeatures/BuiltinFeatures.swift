@@ -1,5 +1,12 @@
 import Foundation
+public import Host
 public import Reducers
+public import Store
+
+// The sample app's features (Reducers) as the `refold` executable hosts them: their names, the
+// actions `features` lists, and the clients `--base-url` reaches. Host knows nothing of them;
+// `refold` hands them over (`HostConfiguration(features: Refold.builtinFeatures)`), as a tool
+// that embeds the command line hands over its own.
 
 extension Refold {
   /// The seed view models, in the order `refold features` lists them.

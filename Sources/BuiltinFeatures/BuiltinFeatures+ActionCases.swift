@@ -1,5 +1,7 @@
 import Foundation
+public import Host
 public import Reducers
+public import Store
 
 // One action of each case of the built-in features. A test checks that each list covers every
 // case (by the runtime's case count), so a new case cannot be left out unnoticed.
