@@ -14,15 +14,17 @@
 /// what the same binding costs on the root. It keeps the parent store alive, as a view that
 /// holds it needs.
 @MainActor
-public class ScopedStore<State, Action> {
-  // NB: A class with generic methods that its one subclass overrides: that is how a binding's
-  //     value type reaches the parent store's generic `bind` through a type that names only
-  //     the child's `State` and `Action`.
+public final class ScopedStore<State, Action> {
+  /// Where the child sits in the root store. An existential rather than the root's types: a
+  /// `ScopedStore` names only the child's `State` and `Action`, whatever store holds it.
+  private let parent: any ScopeParent<State, Action>
 
-  init() {}
+  init(_ parent: any ScopeParent<State, Action>) {
+    self.parent = parent
+  }
 
   /// The child's state, read from the parent's.
-  public var state: State { fatalError("ScopedStore is abstract") }
+  public var state: State { parent.state }
 
   /// Sends `action`, wrapped in the parent's case, to the parent store.
   ///
@@ -32,7 +34,7 @@ public class ScopedStore<State, Action> {
   ///   - line: the line of `fileID`.
   @discardableResult
   public func send(_ action: Action, fileID: StaticString = #fileID, line: UInt = #line) -> StoreTask {
-    fatalError("ScopedStore is abstract")
+    parent.send(action, fileID: fileID, line: line)
   }
 
   /// ``Store/bind(_:_:fileID:filePath:line:column:)-(KeyPath<State,V>,_,_,_,_,_)`` on the child's state.
@@ -43,7 +45,9 @@ public class ScopedStore<State, Action> {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> StoreBinding { fatalError("ScopedStore is abstract") }
+  ) -> StoreBinding {
+    parent.bind(keyPath, onChange, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
 
   /// ``Store/lazyBind(_:_:fileID:filePath:line:column:)-(KeyPath<State,V>,_,_,_,_,_)`` on the child's state.
   public func lazyBind<V: Equatable>(
@@ -53,7 +57,9 @@ public class ScopedStore<State, Action> {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> StoreBinding { fatalError("ScopedStore is abstract") }
+  ) -> StoreBinding {
+    parent.lazyBind(keyPath, onChange, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
 
   /// `Store.bind` with a selector, on the child's state.
   public func bind<V: Equatable>(
@@ -63,22 +69,56 @@ public class ScopedStore<State, Action> {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> StoreBinding { fatalError("ScopedStore is abstract") }
+  ) -> StoreBinding {
+    parent.bind(select, onChange, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
 
   /// ``Store/values(_:)`` of the child's state.
   public func values<V: Equatable & Sendable>(_ keyPath: KeyPath<State, V>) -> AsyncStream<V> {
-    fatalError("ScopedStore is abstract")
+    parent.values(keyPath)
   }
 
   /// A scope of this scope: the grandchild's part of the state and actions.
   public func scope<ChildState, ChildAction>(
     state toChildState: WritableKeyPath<State, ChildState>,
     action toChildAction: @escaping @Sendable (ChildAction) -> Action
-  ) -> ScopedStore<ChildState, ChildAction> { fatalError("ScopedStore is abstract") }
+  ) -> ScopedStore<ChildState, ChildAction> {
+    parent.scope(state: toChildState, action: toChildAction)
+  }
 }
 
-/// The one implementation: a parent store, and how the child sits in it.
-final class ParentScope<Root, RootAction: Sendable, State, Action>: ScopedStore<State, Action> {
+/// What a ``ScopedStore`` asks of the store it is a part of. Generic methods: a binding's
+/// value type reaches the root store's generic `bind` through a type that names only the
+/// child's `State` and `Action`.
+@MainActor
+protocol ScopeParent<State, Action>: AnyObject {
+  associatedtype State
+  associatedtype Action
+
+  var state: State { get }
+  func send(_ action: Action, fileID: StaticString, line: UInt) -> StoreTask
+  func bind<V: Equatable>(
+    _ keyPath: KeyPath<State, V>, _ onChange: @escaping @MainActor (V) -> Void,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> StoreBinding
+  func lazyBind<V: Equatable>(
+    _ keyPath: KeyPath<State, V>, _ onChange: @escaping @MainActor (V) -> Void,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> StoreBinding
+  func bind<V: Equatable>(
+    _ select: @escaping @MainActor (State) -> V, _ onChange: @escaping @MainActor (V) -> Void,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> StoreBinding
+  func values<V: Equatable & Sendable>(_ keyPath: KeyPath<State, V>) -> AsyncStream<V>
+  func scope<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<State, ChildState>,
+    action toChildAction: @escaping @Sendable (ChildAction) -> Action
+  ) -> ScopedStore<ChildState, ChildAction>
+}
+
+/// The one implementation: a root store, and how the child sits in it.
+@MainActor
+final class ParentScope<Root, RootAction: Sendable, State, Action>: ScopeParent {
   private let root: Store<Root, RootAction>
   private let toState: WritableKeyPath<Root, State>
   private let embed: (Action) -> RootAction
@@ -99,7 +139,7 @@ final class ParentScope<Root, RootAction: Sendable, State, Action>: ScopedStore<
     if readerNumber != 0 { StateReaders.unregister(readerNumber) }
   }
 
-  override var state: State {
+  var state: State {
     guard let markCopy else { return root.state[keyPath: toState] }
     if readerNumber == 0 { readerNumber = StateReaders.register(self) }
     var copy = root._state[keyPath: toState]
@@ -107,11 +147,11 @@ final class ParentScope<Root, RootAction: Sendable, State, Action>: ScopedStore<
     return copy
   }
 
-  override func send(_ action: Action, fileID: StaticString, line: UInt) -> StoreTask {
+  func send(_ action: Action, fileID: StaticString, line: UInt) -> StoreTask {
     root.send(embed(action), fileID: fileID, line: line)
   }
 
-  override func bind<V: Equatable>(
+  func bind<V: Equatable>(
     _ keyPath: KeyPath<State, V>, _ onChange: @escaping @MainActor (V) -> Void,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> StoreBinding {
@@ -119,7 +159,7 @@ final class ParentScope<Root, RootAction: Sendable, State, Action>: ScopedStore<
       toState.appending(path: keyPath), onChange, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  override func lazyBind<V: Equatable>(
+  func lazyBind<V: Equatable>(
     _ keyPath: KeyPath<State, V>, _ onChange: @escaping @MainActor (V) -> Void,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> StoreBinding {
@@ -127,7 +167,7 @@ final class ParentScope<Root, RootAction: Sendable, State, Action>: ScopedStore<
       toState.appending(path: keyPath), onChange, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  override func bind<V: Equatable>(
+  func bind<V: Equatable>(
     _ select: @escaping @MainActor (State) -> V, _ onChange: @escaping @MainActor (V) -> Void,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> StoreBinding {
@@ -136,17 +176,18 @@ final class ParentScope<Root, RootAction: Sendable, State, Action>: ScopedStore<
       { select($0[keyPath: toState]) }, onChange, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  override func values<V: Equatable & Sendable>(_ keyPath: KeyPath<State, V>) -> AsyncStream<V> {
+  func values<V: Equatable & Sendable>(_ keyPath: KeyPath<State, V>) -> AsyncStream<V> {
     return root.values(toState.appending(path: keyPath))
   }
 
-  override func scope<ChildState, ChildAction>(
+  func scope<ChildState, ChildAction>(
     state toChildState: WritableKeyPath<State, ChildState>,
     action toChildAction: @escaping @Sendable (ChildAction) -> Action
   ) -> ScopedStore<ChildState, ChildAction> {
     let embed = self.embed
-    return ParentScope<Root, RootAction, ChildState, ChildAction>(
-      root: root, toState: toState.appending(path: toChildState), embed: { embed(toChildAction($0)) })
+    return ScopedStore(
+      ParentScope<Root, RootAction, ChildState, ChildAction>(
+        root: root, toState: toState.appending(path: toChildState), embed: { embed(toChildAction($0)) }))
   }
 }
 
@@ -163,7 +204,7 @@ extension Store {
     state toChildState: WritableKeyPath<State, ChildState>,
     action toChildAction: @escaping @Sendable (ChildAction) -> Action
   ) -> ScopedStore<ChildState, ChildAction> {
-    ParentScope(root: self, toState: toChildState, embed: toChildAction)
+    ScopedStore(ParentScope(root: self, toState: toChildState, embed: toChildAction))
   }
 }
 
