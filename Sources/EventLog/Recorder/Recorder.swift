@@ -164,9 +164,10 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
 
   /// The most bytes that commits waiting for the writer took, by the writer's measure, at the
   /// store's checks (``RecorderOptions/maxPendingBytes`` bounds it), and how often the store
-  /// waited for room. Read them on the main actor.
+  /// waited for room. Read them on the main actor. For the benchmarks (W7) and the tests: a
+  /// measurement, not part of what an app needs, so not public.
   @MainActor
-  public var pendingBytesPeak: (bytes: Int, waits: Int) { (queue.peakPendingBytes, queue.roomWaits) }
+  package var pendingBytesPeak: (bytes: Int, waits: Int) { (queue.peakPendingBytes, queue.roomWaits) }
 
   /// Hands the commit to the writer thread and returns: no encoding or I/O happens here.
   ///
