@@ -7,7 +7,7 @@
 /// nothing else. The store finds what changed with its byte-wise binding index, as it does
 /// for `store.count`. Each setter also sets its field's bit in the mark (``ObservationMark``),
 /// so that after a commit the index compares only the fields that were written, not the whole
-/// state (``TrackedField/writeBit``).
+/// state (`TrackedField.writeBit`).
 ///
 /// Write `@ObservableState` rather than conforming by hand: the macro moves each field's
 /// storage to `_name`, keeps the state's `Codable` form as it was (`CodingKeys` name the fields
@@ -30,6 +30,12 @@ extension ObservableState {
 }
 
 /// A field that `@ObservableState` tracks.
+///
+/// Written by the macro's expansion only (in `_$trackedFields`): it says where
+/// a field's storage lies in the state, which is the macro's business, not an app's. Hidden
+/// from the documentation for that reason; public because the expansion is compiled in the
+/// app's module.
+@_documentation(visibility: internal)
 public struct TrackedField {
   /// The field's name as written: `count`, not its storage's `_count`.
   public let name: String
