@@ -14,31 +14,40 @@ import Logging
 /// | 422 | not a sound log: damaged (the line named) or truncated; or a line whose JSON would take more memory parsed than `LogJSONDecoder.maxParsedBytes` |
 /// | 400, 404, 405 | a bad header, another path, another method |
 /// | 500 | the store could not keep it (the uploader tries again) |
+/// | 503 | ``UploadSlots``: as many uploads were in progress as the server reads at once, for as long as one waits its turn; `Retry-After: 1` (the uploader tries again) |
 ///
 /// Every error is a JSON body `{"error":"…"}` with one sentence.
 package final class CollectServer: Sendable {
   package let port: Int
   private let server: LoopbackHTTPServer
+  private let slots: UploadSlots
 
-  private init(server: LoopbackHTTPServer) {
+  private init(server: LoopbackHTTPServer, slots: UploadSlots) {
     self.port = server.port
     self.server = server
+    self.slots = slots
   }
 
-  /// - Parameter limits: how slow a client may be and how many connections it may hold
-  ///   (``ConnectionLimits/collect`` unless a test or `refold collect`'s options say otherwise).
+  /// - Parameters:
+  ///   - limits: how slow a client may be and how many connections it may hold
+  ///     (``ConnectionLimits/collect`` unless a test or `refold collect`'s options say otherwise).
+  ///   - uploads: how many uploads it reads and checks at once, and `uploadWait`, how long one
+  ///     waits for its turn (``UploadSlots``).
   package static func start(
-    store: any LogStore, host: String, port: Int, maxBytes: Int, limits: ConnectionLimits = .collect
+    store: any LogStore, host: String, port: Int, maxBytes: Int, limits: ConnectionLimits = .collect,
+    uploads: Int = UploadSlots.defaultCount, uploadWait: Duration = UploadSlots.defaultWait
   ) async throws(HostError) -> CollectServer {
     var logger = Logger(label: "refold.collect")
     logger.logLevel = .error
-    let intake = CollectIntake(store: store, maxBytes: maxBytes)
+    let slots = UploadSlots(count: uploads, wait: uploadWait)
+    let intake = CollectIntake(store: store, maxBytes: maxBytes, slots: slots)
     FreedMemory.keepLargeBlocksOffTheArenas()
     let responder = CallbackResponder { (request: Request, _: BasicRequestContext) in
       await intake.respond(to: request)
     }
     do {
-      return CollectServer(server: try await LoopbackHTTPServer.start(responder, host: host, port: port, limits: limits, logger: logger))
+      let server = try await LoopbackHTTPServer.start(responder, host: host, port: port, limits: limits, logger: logger)
+      return CollectServer(server: server, slots: slots)
     } catch {
       throw HostError(.failure, "cannot listen on \(host):\(port): \(error.reason)")
     }
@@ -46,6 +55,10 @@ package final class CollectServer: Sendable {
 
   package func wait() async { await server.wait() }
   package func stop() async { await server.stop() }
+  /// Returns once `count` uploads are in progress and `waiting` wait their turn (for the tests).
+  package func untilUploads(inProgress count: Int, waiting: Int = 0) async {
+    await slots.until(taken: count, queued: waiting)
+  }
   deinit { server.cancel() }
 }
 
@@ -53,6 +66,7 @@ package final class CollectServer: Sendable {
 struct CollectIntake: Sendable {
   let store: any LogStore
   let maxBytes: Int
+  let slots: UploadSlots
 
   func respond(to request: Request) async -> Response {
     var uploaded = 0
@@ -71,6 +85,15 @@ struct CollectIntake: Sendable {
       if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes {
         throw Refusal(413, tooLarge(length))
       }
+      // After the key and the size: a client without a key, or with a body too large, takes
+      // no slot. Before the body: a refused upload's body is never read.
+      guard await slots.take() else {
+        throw Refusal(
+          503,
+          "the collector was reading as many uploads as it takes at once (\(slots.count), --max-uploads) for \(slots.wait); try again shortly",
+          retryAfterSeconds: 1)
+      }
+      defer { slots.give() }
       let body = request.body
       let buffer: ByteBuffer
       do {
@@ -93,7 +116,9 @@ struct CollectIntake: Sendable {
         isNew ? 201 : 200,
         ["id": log.id, "stored": isNew, "feature": log.feature, "events": log.events, "app": log.app])
     } catch let refusal as Refusal {
-      return Self.json(refusal.status, ["error": refusal.message])
+      var response = Self.json(refusal.status, ["error": refusal.message])
+      if let seconds = refusal.retryAfterSeconds { response.headers[.retryAfter] = "\(seconds)" }
+      return response
     } catch let error as HostError {
       return Self.json(500, ["error": "the store could not keep the log: \(error.message)"])
     } catch {
@@ -104,9 +129,12 @@ struct CollectIntake: Sendable {
   private struct Refusal: Error {
     var status: Int
     var message: String
-    init(_ status: Int, _ message: String) {
+    /// When the client may try again, for a refusal that says nothing of the log.
+    var retryAfterSeconds: Int?
+    init(_ status: Int, _ message: String, retryAfterSeconds: Int? = nil) {
       self.status = status
       self.message = message
+      self.retryAfterSeconds = retryAfterSeconds
     }
   }
 

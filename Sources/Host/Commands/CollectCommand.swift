@@ -17,8 +17,9 @@ struct CollectCommand: AsyncParsableCommand {
         the store has it durably: on disk for a folder, committed for PostgreSQL. While the \
         database is away, uploads get 500 and a LogUploader tries them again. Anyone who \
         can reach it can open connections: a client slow to send its request's head or its \
-        body is cut off, and each address may hold only so many connections at once (the \
-        options below).
+        body is cut off, each address may hold only so many connections at once, and only \
+        --max-uploads uploads are read at once, the rest waiting their turn for up to \
+        --upload-wait seconds and then answered 503 to try again (the options below).
 
         Examples:
           \(Help.name) collect --listen 127.0.0.1:8400 --store logs-store
@@ -45,10 +46,26 @@ struct CollectCommand: AsyncParsableCommand {
   @Option(name: .long, help: "The largest log taken, in bytes.")
   var maxBytes: Int = 64 << 20
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The most uploads read and checked at once (default: twice the cores, at least 4); more are answered 503 with Retry-After. Each takes up to twice --max-bytes and what its largest line takes parsed.",
+      valueName: "count"))
+  var maxUploads: Int = UploadSlots.defaultCount
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "How long an upload waits for its turn when --max-uploads are in progress before it is answered 503; 0 answers at once.",
+      valueName: "seconds"))
+  var uploadWait: Double = Double(UploadSlots.defaultWait.components.seconds)
+
   @OptionGroup(title: "Slow and greedy clients") var connections: ConnectionLimitOptions
 
   func validate() throws {
     guard maxBytes > 0 else { throw ValidationError("--max-bytes must be positive") }
+    guard maxUploads > 0 else { throw ValidationError("--max-uploads must be positive") }
+    guard uploadWait >= 0, uploadWait <= 3600 else { throw ValidationError("--upload-wait must be 0 to 3600 seconds") }
     _ = try address()
   }
 
@@ -63,7 +80,8 @@ struct CollectCommand: AsyncParsableCommand {
     let (host, port) = try address()
     let logStore = try await LogStores.open(store)
     let server = try await CollectServer.start(
-      store: logStore, host: host, port: port, maxBytes: maxBytes, limits: connections.limits)
+      store: logStore, host: host, port: port, maxBytes: maxBytes, limits: connections.limits, uploads: maxUploads,
+      uploadWait: .milliseconds(Int64(uploadWait * 1000)))
     Terminal.out("Refold collect: http://\(host):\(server.port)/v1/logs into \(logStore.location) (at most \(maxBytes) bytes a log)")
     await server.wait()
   }
