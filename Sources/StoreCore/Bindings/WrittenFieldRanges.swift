@@ -1,6 +1,6 @@
 /// The words of an ``ObservableState`` state that a commit compares, by what its setters wrote.
 ///
-/// Each tracked field's setter sets its ``TrackedField/writeBit`` in the state's mark. After a
+/// Each tracked field's setter sets its `TrackedField.writeBit` in the state's mark. After a
 /// commit the binding index compares, of the words bindings watch, those under the fields of
 /// each bit that is set, and those no tracked field covers (an ignored field, the mark itself,
 /// padding), which no setter reports. One changed field of a 1,000-field state then costs a

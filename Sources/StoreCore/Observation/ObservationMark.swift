@@ -14,7 +14,7 @@ public struct ObservationMark: Sendable, Hashable {
   /// value whose epoch is not the one the store stamped (a state replaced whole, a copy kept
   /// from an earlier commit) tells nothing of what changed, and the store compares it all.
   @usableFromInline var writeEpoch: UInt64
-  /// One bit per field group (a field's ``TrackedField/writeBit``): set by the field's setter.
+  /// One bit per field group (a field's `TrackedField.writeBit`): set by the field's setter.
   @usableFromInline var written: UInt64
 
   public init() {
@@ -29,7 +29,7 @@ public struct ObservationMark: Sendable, Hashable {
     written = 0
   }
 
-  /// Notes that the field whose ``TrackedField/writeBit`` is `bit` was written: what each
+  /// Notes that the field whose `TrackedField.writeBit` is `bit` was written: what each
   /// setter of an `@ObservableState` field does before it stores. One `or`, so a reducer's
   /// write costs about what it costs on a plain struct.
   @inlinable
