@@ -64,7 +64,7 @@ struct DemoBackendTests {
         let socket = try SlowSocket(port: backend.port)
         try socket.write("GET /search?term=__slow HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
       }  // closed here
-      #expect(await backend.waitUntil { $0.disconnects["/search"] == 1 }, "\(backend.counts)")
+      #expect(await backend.endedByDisconnect("/search"), "\(backend.counts)")
     }
   }
 
