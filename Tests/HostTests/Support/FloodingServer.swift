@@ -104,7 +104,16 @@ final class FloodingServer: @unchecked Sendable {
   private static func answerAtOnce(_ body: String, status: String, to connection: Int32) {
     let answer = "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
       + "Connection: close\r\n\r\n\(body)"
-    _ = write(answer, to: connection)
+    guard write(answer, to: connection) else { return }
+    // NB: Then waits for the client to close: closing first, with a request body still unread,
+    //     would send a reset that can discard the answer before the client reads it.
+    shutdown(connection, Int32(SHUT_WR))
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = recv(connection, &buffer, buffer.count, 0)
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return }
+    }
   }
 
   private static func write(_ text: String, to connection: Int32) -> Bool {
