@@ -9,7 +9,7 @@ import Testing
 struct AnswerMemoryTests {
   /// What a client may hold past its cap and past the command answered at once: the body's
   /// buffer grown past the cap and a read or two in flight. Measured (debug build, 8 runs):
-  /// `run` 7.0 to 8.5 MiB over the answer at once with its 8 MiB cap, `store push` -0.6 to
+  /// `run` 6.6 to 8.5 MiB over the answer at once with its 8 MiB cap, `store push` -0.6 to
   /// 1.4 MiB with its 1 MiB one; through URLSession on Linux, which queues every read for its
   /// delegate, `run` held 413 to 569 MiB more.
   static let slackMiB = 24.0
