@@ -175,18 +175,24 @@ let package = Package(
     //     script are embedded in the binary.
     // NB: The HTTP exchange the seed app's clients and the log uploader share: bounded in
     //     size and time, cancellable. No product: users get it through what they import.
-    .target(name: "RefoldHTTP"),
-    // NB: What an app links to send its finished logs to `refold collect`: the uploader only.
-    // NB: On Linux it posts through SwiftNIO: URLSession there spins while it waits
-    //     (`KernelWaitingHTTP.swift`). Apple's platforms keep URLSession and need no NIO.
+    // NB: On Linux `http://` goes through SwiftNIO (`KernelWaitingHTTP.swift`): URLSession
+    //     there spins while it waits, and queues an answer's bytes for its delegate faster than
+    //     the delegate takes them, so no cap bounds its memory. Apple's platforms keep
+    //     URLSession and need no NIO.
     .target(
-      name: "LogUpload",
+      name: "RefoldHTTP",
       dependencies: [
-        "RefoldHTTP",
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(platforms: [.linux])),
         .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux])),
         .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: [.linux])),
         .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: [.linux])),
+      ]
+    ),
+    // NB: What an app links to send its finished logs to `refold collect`: the uploader only.
+    .target(
+      name: "LogUpload",
+      dependencies: [
+        "RefoldHTTP"
       ]
     ),
     .target(

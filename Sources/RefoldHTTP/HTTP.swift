@@ -63,6 +63,13 @@ package enum HTTP {
   /// exchange longer than `deadline` (the request's timeout by default: the whole exchange,
   /// where `URLRequest`'s is reset by every byte) are no answer.
   ///
+  /// On Linux an `http://` request through ``defaultSession`` goes through SwiftNIO
+  /// (`KernelWaitingHTTP`), which holds at most `maxBytes` and one read of the answer.
+  /// Everything else (`https://`, another session) goes through `URLSession`, which on Linux
+  /// queues every read for its delegate as fast as libcurl reads, whatever the cap: there
+  /// `maxBytes` bounds the answer returned, not the memory spent on the way (an endless
+  /// `http://` answer took `run` past 2.59 GB that way). Apple's platforms keep `URLSession`.
+  ///
   /// - Throws: `CancellationError` when the calling task is cancelled (the request is cancelled
   ///   with it, and the connection closed), ``TransportError`` when there is no answer.
   package static func send(
@@ -71,6 +78,11 @@ package enum HTTP {
     let url = request.url ?? URL(fileURLWithPath: "/")
     try Task.checkCancellation()
     let deadline = deadline ?? .milliseconds(Int64(request.timeoutInterval * 1000))
+    #if canImport(FoundationNetworking)
+      if url.scheme == "http", session === defaultSession {
+        return try await KernelWaitingHTTP.send(request, maxBytes: maxBytes, deadline: deadline)
+      }
+    #endif
     let outcome = await HTTPExchange.run(request, configuration: session.configuration, maxBytes: maxBytes, deadline: deadline)
     switch outcome {
     case .answer(let http, let data):

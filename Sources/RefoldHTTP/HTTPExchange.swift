@@ -93,8 +93,10 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable 
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let over = lock.withLock { () -> Bool in
+      // Once stopping, what URLSession still had queued is dropped, not kept.
+      guard stop == nil else { return false }
       body.append(data)
-      if body.count > maxBytes, stop == nil {
+      if body.count > maxBytes {
         stop = .tooLarge
         body = Data()
         return true

@@ -47,3 +47,20 @@ extension Result {
     if case .failure(let error) = self { error } else { nil }
   }
 }
+
+extension DemoBackend {
+  /// Waits until the backend has had `count` requests to `path` and finished handling them,
+  /// however they ended, and says whether each ended because its client went away: how a test
+  /// asks "did the client really close its connection?".
+  ///
+  /// NB: It waits for the requests' end, which the backend bounds (a slow answer is sent after
+  ///     30 s), then reads how they ended; waiting for the disconnect itself with `waitUntil`'s
+  ///     10 s safety net failed in a loaded test process (its tests stalled for 17 s) for a
+  ///     disconnect counted a moment later.
+  func endedByDisconnect(_ path: String, count: Int = 1) async -> Bool {
+    let ended = await waitUntil(timeout: .seconds(60)) {
+      $0.requests[path, default: 0] == count && $0.inFlight[path, default: 0] == 0
+    }
+    return ended && disconnectCount(for: path) == count
+  }
+}

@@ -55,6 +55,19 @@ struct DemoBackendTests {
     }
   }
 
+  /// A client that sent its request and closed before the slow handler began (a loaded
+  /// machine's order) is still a disconnect: the live clients' timeout tests count on it, as
+  /// long as the request was sent before the client gave up.
+  @Test func aRequestWhoseClientLeftBeforeItWasHandledIsADisconnect() async throws {
+    try await withDemoBackend { backend in
+      do {
+        let socket = try SlowSocket(port: backend.port)
+        try socket.write("GET /search?term=__slow HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+      }  // closed here
+      #expect(await backend.endedByDisconnect("/search"), "\(backend.counts)")
+    }
+  }
+
   @Test func waitingEndsWhenTheBackendStops() async throws {
     let backend = try await DemoBackend.start()
     async let waited = backend.waitUntil(timeout: .seconds(60)) { $0.requests["/never"] == 1 }

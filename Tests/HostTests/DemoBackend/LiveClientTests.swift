@@ -68,7 +68,7 @@ struct AuthClientLiveTests {
       }
       #expect(result.failure is CancellationError)
       #expect(afterCancel < .seconds(5))
-      #expect(await backend.waitUntil { $0.disconnects["/auth/local"] == 1 })
+      #expect(await backend.endedByDisconnect("/auth/local"), "\(backend.counts)")
     }
   }
 }
@@ -133,7 +133,7 @@ struct MusicSearchClientLiveTests {
       #expect(result.failure is CancellationError)
       #expect(afterCancel < .seconds(5))
       // The server saw the connection close: the request really ended, not just the await.
-      #expect(await backend.waitUntil { $0.disconnects["/search"] == 1 && $0.inFlight["/search"] == 0 })
+      #expect(await backend.endedByDisconnect("/search"), "\(backend.counts)")
     }
   }
 
@@ -150,7 +150,7 @@ struct MusicSearchClientLiveTests {
       // The slow answer takes 30 s; the client gives up after its timeout.
       let search = MusicSearchClient.live(baseURL: backend.baseURL, timeout: .seconds(1))
       await #expect(throws: SearchError.network) { _ = try await search.search("__slow") }
-      #expect(await backend.waitUntil { $0.disconnects["/search"] == 1 })
+      #expect(await backend.endedByDisconnect("/search"), "\(backend.counts)")
     }
   }
 
@@ -205,7 +205,7 @@ struct UsersClientLiveTests {
       let (result, afterCancel) = try await cancelMidFlight(backend, path: "/users") { try await client.fetch() }
       #expect(result.failure is CancellationError)
       #expect(afterCancel < .seconds(5))
-      #expect(await backend.waitUntil { $0.disconnects["/users"] == 1 })
+      #expect(await backend.endedByDisconnect("/users"), "\(backend.counts)")
     }
   }
 

@@ -19,19 +19,21 @@ struct MeasuredRun {
   /// `VmHWM` at the child's end, in MiB.
   var peakMiB: Double
 
-  /// Runs `refold arguments` with stdin empty, `environment` set over this process's.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> MeasuredRun {
-    try await offThePool { try runBlocking(arguments, environment: environment) }
+  /// Runs `refold arguments` with `stdin` (empty unless given), `environment` set over this
+  /// process's.
+  static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) async throws -> MeasuredRun {
+    try await offThePool { try runBlocking(arguments, stdin: stdin, environment: environment) }
   }
 
-  private static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> MeasuredRun {
+  private static func runBlocking(_ arguments: [String], stdin: String, environment: [String: String]) throws -> MeasuredRun {
     let folder = try TemporaryDirectory()
+    let inPath = try folder.file("stdin", contents: Data(stdin.utf8))
     let outPath = folder.url.appendingPathComponent("stdout").path
     let errPath = folder.url.appendingPathComponent("stderr").path
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// A server whose answer never ends, sent as fast as loopback carries it: each client stops at
+/// its cap without holding more than the cap and a bounded slack, measured as the peak resident
+/// size of `refold` (``MeasuredRun``) against the same command answered at once (a 404) by the
+/// same server.
+@Suite(.serialized)
+struct AnswerMemoryTests {
+  /// What a client may hold past its cap and past the command answered at once: the body's
+  /// buffer grown past the cap and a read or two in flight. Measured (debug build, 8 runs):
+  /// `run` 6.6 to 8.5 MiB over the answer at once with its 8 MiB cap, `store push` -0.6 to
+  /// 1.4 MiB with its 1 MiB one; through URLSession on Linux, which queues every read for its
+  /// delegate, `run` held 413 to 569 MiB more.
+  static let slackMiB = 24.0
+
+  @Test func runAgainstAnEndlessAnswerHoldsNoMoreThanItsCap() async throws {
+    let server = try FloodingServer.start()
+    defer { server.stop() }
+    let events = #"{"onAppear":{}}"# + "\n"
+    let answered = try await MeasuredRun.run(["run", "userList", "--base-url", server.baseURL.absoluteString], stdin: events)
+    let endless = try await MeasuredRun.run(
+      ["run", "userList", "--base-url", server.baseURL.appendingPathComponent("endless").absoluteString], stdin: events)
+    #expect(answered.status == 0 && answered.stdout.contains("404"), "\(answered.stdout)\(answered.stderr)")
+    #expect(endless.status == 0, "\(endless.stderr)")
+    #expect(endless.stdout.contains("larger than 8388608 bytes"), "\(endless.stdout)")
+    #expect(
+      endless.peakMiB - answered.peakMiB < 8 + Self.slackMiB,
+      "peak \(endless.peakMiB) MiB; answered at once \(answered.peakMiB) MiB")
+  }
+
+  /// The uploader took `http://` through SwiftNIO before the clients did (for its CPU), so this
+  /// one passed before `run`'s did; it keeps the uploader from going back.
+  @Test func pushAgainstAnEndlessAnswerHoldsNoMoreThanItsCap() async throws {
+    let server = try FloodingServer.start()
+    defer { server.stop() }
+    let directory = try TemporaryDirectory()
+    let log = try directory.file("one.log", contents: Data(StoreTestLogs.log(1)))
+    let key = "rfk_" + String(repeating: "a", count: 64)
+    let refused = try await MeasuredRun.run(
+      ["store", "push", log, "--server", server.baseURL.absoluteString, "--key", key, "--attempts", "1"])
+    let endless = try await MeasuredRun.run(
+      ["store", "push", log, "--server", server.baseURL.appendingPathComponent("endless").absoluteString, "--key", key,
+       "--attempts", "1"])
+    #expect(refused.status != 0 && refused.stderr.contains("404"), "\(refused.stderr)")
+    #expect(endless.status != 0, "\(endless.stderr)")
+    #expect(endless.stderr.contains("larger than 1048576 bytes"), "\(endless.stderr)")
+    #expect(
+      endless.peakMiB - refused.peakMiB < 1 + Self.slackMiB,
+      "peak \(endless.peakMiB) MiB; refused at once \(refused.peakMiB) MiB")
+  }
+}
