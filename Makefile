@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: all deps build test browser-tests stress-tests docs crash-trials demo fuzz fuzz-long asan clean
+.PHONY: all deps build test browser-tests stress-tests docs crash-trials demo fuzz fuzz-long asan tsan clean
 
 all: build
 
@@ -59,9 +59,13 @@ fuzz: deps
 fuzz-long: deps
 	./scripts/fuzz.sh --runs 10000000 --jobs 2
 
-# The core's tests under AddressSanitizer (and LeakSanitizer).
+# The core's tests under AddressSanitizer (and LeakSanitizer), the library optimized.
 asan: deps
 	./scripts/asan.sh
+
+# StoreTests, EffectsTests, ReducersTests and HostTests under ThreadSanitizer, the library optimized.
+tsan: deps
+	./scripts/tsan.sh
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan .build-docs .build-ci .build-release

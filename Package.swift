@@ -367,10 +367,11 @@ for target in package.targets where ![.system, .plugin].contains(target.type) &&
   ]
 }
 
-// NB: REFOLD_RELEASE_TESTS=1 (scripts/release-tests.sh) compiles the test targets, and the
-//     benchmarks' generated workloads, without optimization in a release build. The library
-//     is then built as users ship it (-O, whole module) and the code that only drives it
-//     compiles in minutes: StoreTests alone ran for over 40 minutes in the optimizer.
+// NB: REFOLD_RELEASE_TESTS=1 (scripts/release-tests.sh, and the sanitizers' scripts/asan.sh
+//     and scripts/tsan.sh) compiles the test targets, and the benchmarks' generated workloads,
+//     without optimization in a release build. The library is then built as users ship it
+//     (-O, whole module) and the code that only drives it compiles in minutes: StoreTests
+//     alone ran for over 40 minutes in the optimizer.
 if Context.environment["REFOLD_RELEASE_TESTS"] == "1" {
   for target in package.targets where target.type == .test || target.name == "BenchWorkloads" {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"])]

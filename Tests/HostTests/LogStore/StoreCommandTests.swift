@@ -10,8 +10,9 @@ struct StoreCommandTests {
     let child: StartedChild
     let server: String
 
-    static func start(_ arguments: [String]) async throws -> Collecting {
-      let (child, text) = try await startRefold(["collect"] + arguments, firstLineHolding: "/v1/logs")
+    /// `shell`, if given, runs in `/bin/sh` before it execs the collector (`startRefold`).
+    static func start(_ arguments: [String], shell: String? = nil) async throws -> Collecting {
+      let (child, text) = try await startRefold(["collect"] + arguments, firstLineHolding: "/v1/logs", shell: shell)
       let start = try #require(text.range(of: "http://"))
       let end = try #require(text.range(of: "/v1/logs"))
       return Collecting(child: child, server: String(text[start.lowerBound..<end.lowerBound]))
