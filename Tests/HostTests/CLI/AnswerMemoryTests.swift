@@ -14,6 +14,11 @@ struct AnswerMemoryTests {
   /// delegate, `run` held 413 to 569 MiB more.
   static let slackMiB = 24.0
 
+  /// Whether this run can measure it: under ThreadSanitizer the shadow of every buffer the
+  /// answer passed through stays resident after it is freed (CollectMemoryTests), so the
+  /// bound is checked by `make test` and the release tests, and the TSan stage checks the rest.
+  static let measuresMemory = !Sanitizer.isThreadSanitizerOn
+
   @Test func runAgainstAnEndlessAnswerHoldsNoMoreThanItsCap() async throws {
     let server = try FloodingServer.start()
     defer { server.stop() }
@@ -24,9 +29,11 @@ struct AnswerMemoryTests {
     #expect(answered.status == 0 && answered.stdout.contains("404"), "\(answered.stdout)\(answered.stderr)")
     #expect(endless.status == 0, "\(endless.stderr)")
     #expect(endless.stdout.contains("larger than 8388608 bytes"), "\(endless.stdout)")
-    #expect(
-      endless.peakMiB - answered.peakMiB < 8 + Self.slackMiB,
-      "peak \(endless.peakMiB) MiB; answered at once \(answered.peakMiB) MiB")
+    if Self.measuresMemory {
+      #expect(
+        endless.peakMiB - answered.peakMiB < 8 + Self.slackMiB,
+        "peak \(endless.peakMiB) MiB; answered at once \(answered.peakMiB) MiB")
+    }
   }
 
   /// The uploader took `http://` through SwiftNIO before the clients did (for its CPU), so this
@@ -45,8 +52,10 @@ struct AnswerMemoryTests {
     #expect(refused.status != 0 && refused.stderr.contains("404"), "\(refused.stderr)")
     #expect(endless.status != 0, "\(endless.stderr)")
     #expect(endless.stderr.contains("larger than 1048576 bytes"), "\(endless.stderr)")
-    #expect(
-      endless.peakMiB - refused.peakMiB < 1 + Self.slackMiB,
-      "peak \(endless.peakMiB) MiB; refused at once \(refused.peakMiB) MiB")
+    if Self.measuresMemory {
+      #expect(
+        endless.peakMiB - refused.peakMiB < 1 + Self.slackMiB,
+        "peak \(endless.peakMiB) MiB; refused at once \(refused.peakMiB) MiB")
+    }
   }
 }
