@@ -8,8 +8,12 @@ import Testing
 @Suite(.serialized)
 struct SpoolLeftoverTests {
   /// The spool's entries but its lock.
+  static func spooled(_ spool: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: spool.path).filter { $0 != SpoolFolder.lockName }.sorted()
+  }
+
   static func spooled(_ store: String) throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: store + "/spool").filter { $0 != SpoolFolder.lockName }.sorted()
+    try spooled(URL(fileURLWithPath: store + "/spool"))
   }
 
   /// The port in `refold collect`'s first line (`… http://127.0.0.1:PORT/v1/logs into …`).
@@ -27,22 +31,34 @@ struct SpoolLeftoverTests {
 
   /// `refold collect` killed with SIGKILL while an upload lies in its spool (written, being
   /// checked), then started again.
-  ///
-  /// The kill follows the spool file's appearance; on a loaded machine the collector may have
-  /// checked and stored the upload before the kill lands, which leaves nothing to clean up and
-  /// tests nothing. Such a try is made again, up to three times in all.
   @Test func aKilledUploadIsGoneOnceTheCollectorStartsAgain() async throws {
     let directory = try TemporaryDirectory()
     let store = directory.url.appendingPathComponent("store").path
     let key = try await Self.addKey(store)
-    // Large enough (about 120 MB) that writing and checking it takes the collector a while.
+    let spool = URL(fileURLWithPath: store + "/spool")
+    let leftInSpool = try await Self.killMidUpload(["collect", "--store", store], key: key, spool: spool)
+    #expect(leftInSpool, "in three tries, the collector stored the upload before the kill: nothing left to clean up")
+
+    let (again, _) = try await startRefold(["collect", "--store", store], firstLineHolding: "/v1/logs")
+    #expect(try Self.spooled(spool) == [])
+    again.process.terminate()
+    _ = try await offThePool { again.wait() }
+  }
+
+  /// Starts `collect` (with `shell` first), posts a log of about 120 MB (large enough that
+  /// writing and checking it takes the collector a while), and kills the collector with
+  /// SIGKILL once the upload appears in `spool`. Whether the upload was left there.
+  ///
+  /// On a loaded machine the collector may have checked and stored the upload before the kill
+  /// lands, which leaves nothing to clean up and tests nothing: such a try is made again, up
+  /// to three times in all.
+  static func killMidUpload(_ collect: [String], shell: String? = nil, key: String, spool: URL) async throws -> Bool {
     let log = StoreTestLogs.log(1, events: 1_000_000)
-    var leftInSpool = false
-    for _ in 1...3 where !leftInSpool {
+    for _ in 1...3 {
       let (first, line) = try await startRefold(
-        ["collect", "--store", store, "--max-bytes", "\(256 << 20)"], firstLineHolding: "/v1/logs")
+        collect + ["--max-bytes", "\(256 << 20)"], firstLineHolding: "/v1/logs", shell: shell)
       let port = try SpoolLeftoverTests.port(line)
-      let watch = try FolderWatch(URL(fileURLWithPath: store + "/spool"))
+      let watch = try FolderWatch(spool)
       let upload = Task {
         try await RawHTTPClient.request(
           port: port, "/v1/logs", method: "POST", headers: [("Authorization", "Bearer \(key)")], body: log)
@@ -51,14 +67,9 @@ struct SpoolLeftoverTests {
       kill(first.process.processIdentifier, SIGKILL)
       _ = try await offThePool { first.wait() }
       _ = await upload.result
-      leftInSpool = try Self.spooled(store).contains { $0.hasPrefix("upload-") }
+      if try spooled(spool).contains(where: { $0.hasPrefix("upload-") }) { return true }
     }
-    #expect(leftInSpool, "in three tries, the collector stored the upload before the kill: nothing left to clean up")
-
-    let (again, _) = try await startRefold(["collect", "--store", store], firstLineHolding: "/v1/logs")
-    #expect(try Self.spooled(store) == [])
-    again.process.terminate()
-    _ = try await offThePool { again.wait() }
+    return false
   }
 
   /// A collector that cannot write an upload whole (its files are limited to 64 KiB, as a full
