@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// How many uploads `collect` reads and checks at once (`--max-uploads`), and how long one
 /// waits for its turn (`--upload-wait`).
@@ -10,10 +9,14 @@ import Synchronization
 /// at most `count` times that. An upload that finds every slot taken waits its turn, first
 /// come first served, without its body being read; one still waiting after `wait` is answered
 /// 503 with `Retry-After`, and `LogUploader` (like `store push`) tries it again.
-final class UploadSlots: Sendable {
+final class UploadSlots: @unchecked Sendable {
+  // NB: @unchecked: `state` is only touched with `lock` held (`withState(_:)`). NSLock, not
+  //     Synchronization's Mutex: ThreadSanitizer on the optimized build did not see Mutex's
+  //     ordering here and reported the critical sections themselves as racing.
   let count: Int
   let wait: Duration
-  private let state = Mutex(State())
+  private let lock = NSLock()
+  private var state = State()
 
   private struct State {
     var taken = 0
@@ -47,7 +50,7 @@ final class UploadSlots: Sendable {
   /// Takes a slot, waiting up to ``wait`` for one; false when none came free in time.
   func take() async -> Bool {
     await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-      let (outcome, ticket, ready) = state.withLock { state -> (Bool?, Int, [CheckedContinuation<Void, Never>]) in
+      let (outcome, ticket, ready) = withState { state -> (Bool?, Int, [CheckedContinuation<Void, Never>]) in
         if state.taken < count {
           state.taken += 1
           return (true, 0, state.satisfiedWatchers())
@@ -71,7 +74,7 @@ final class UploadSlots: Sendable {
 
   /// Gives back a slot ``take()`` took: to the upload that has waited longest, if any.
   func give() {
-    let next: CheckedContinuation<Bool, Never>? = state.withLock { state in
+    let next: CheckedContinuation<Bool, Never>? = withState { state in
       guard !state.queue.isEmpty else {
         state.taken -= 1
         return nil
@@ -81,9 +84,16 @@ final class UploadSlots: Sendable {
     next?.resume(returning: true)
   }
 
+  /// Runs `body` on the state with the lock held.
+  private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&state)
+  }
+
   /// Ends the wait of `ticket` with no slot, unless it got one meanwhile.
   private func giveUp(_ ticket: Int) {
-    let waiting: CheckedContinuation<Bool, Never>? = state.withLock { state in
+    let waiting: CheckedContinuation<Bool, Never>? = withState { state in
       guard let index = state.queue.firstIndex(where: { $0.ticket == ticket }) else { return nil }
       return state.queue.remove(at: index).continuation
     }
@@ -94,7 +104,7 @@ final class UploadSlots: Sendable {
   /// test that must know where the uploads are before it goes on.
   func until(taken: Int, queued: Int = 0) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let now = state.withLock { state -> Bool in
+      let now = withState { state -> Bool in
         guard state.taken < taken || state.queue.count < queued else { return true }
         state.watchers.append((taken, queued, continuation))
         return false
