@@ -5,11 +5,22 @@ import Foundation
 /// makes each one's bytes its own.
 enum StoreTestLogs {
   static func log(_ number: Int, events: Int = 2) -> [UInt8] {
-    var lines = [
-      #"{"format":"refold-log","version":1,"feature":"amountInput","schema":1,"created":"2026-11-25T10:00:00.000Z","checkpointInterval":1000,"snapshotInterval":10000,"redaction":{"placeholder":"<redacted>"},"initialState":{"output":""}"#
-    ]
-    for seq in 1...events {
-      lines.append(#"{"seq":\#(seq),"t":\#(1_795_000_000 + seq),"origin":"send","action":{"textChanged":{"_0":"\#(number)-\#(seq)"}}"#)
+    sealed(
+      header(feature: #""amountInput""#),
+      (1...events).map { #"{"textChanged":{"_0":"\#(number)-\#($0)"}}"# }, firstTime: 1_795_000_001)
+  }
+
+  /// An `amountInput`-shaped header whose feature is `featureJSON`, a JSON string as written.
+  static func header(feature featureJSON: String) -> String {
+    #"{"format":"refold-log","version":1,"feature":\#(featureJSON),"schema":1,"created":"2026-11-25T10:00:00.000Z","checkpointInterval":1000,"snapshotInterval":10000,"redaction":{"placeholder":"<redacted>"},"initialState":{"output":""}"#
+  }
+
+  /// The log of `header` and one sent event per action (JSON as written), a second apart from
+  /// `firstTime`, each line sealed.
+  static func sealed(_ header: String, _ actions: [String], firstTime: Int) -> [UInt8] {
+    var lines = [header]
+    for (index, action) in actions.enumerated() {
+      lines.append(#"{"seq":\#(index + 1),"t":\#(firstTime + index),"origin":"send","action":\#(action)"#)
     }
     var bytes: [UInt8] = []
     for line in lines {

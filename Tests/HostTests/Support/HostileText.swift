@@ -28,19 +28,7 @@ enum HostileText {
   /// A log of `feature` made byte by byte, each line sealed with its checksum, with one sent
   /// event per action line (JSON as given) and no checkpoint.
   static func log(feature: String = "amountInput", actions: [String]) -> [UInt8] {
-    var lines = [
-      #"{"format":"refold-log","version":1,"feature":"\#(json(feature))","schema":1,"created":"2026-11-25T10:00:00.000Z","checkpointInterval":1000,"snapshotInterval":10000,"redaction":{"placeholder":"<redacted>"},"initialState":{"output":""}"#
-    ]
-    for (index, action) in actions.enumerated() {
-      lines.append(#"{"seq":\#(index + 1),"t":\#(1_795_000_000 + index),"origin":"send","action":\#(action)"#)
-    }
-    var bytes: [UInt8] = []
-    for line in lines {
-      let start = bytes.count
-      bytes.append(contentsOf: line.utf8)
-      LogLine.seal(&bytes, payloadStart: start)
-    }
-    return bytes
+    StoreTestLogs.sealed(StoreTestLogs.header(feature: "\"\(json(feature))\""), actions, firstTime: 1_795_000_000)
   }
 
   /// Fails the test if `output` holds a control character or a bidi override raw, but the
