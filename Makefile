@@ -1,14 +1,18 @@
 # Refold's two entry points on a fresh machine: `make demo` and `make test`.
-# Each first installs what is missing (json-c's headers, through scripts/install-deps.sh).
+# Each first installs what is missing (json-c's headers, and for the tests GNU time, through
+# scripts/install-deps.sh).
 
 SWIFT ?= swift
 
-.PHONY: all deps build test browser-tests stress-tests docs crash-trials demo fuzz fuzz-long asan tsan clean
+.PHONY: all deps test-deps build test browser-tests stress-tests docs crash-trials demo fuzz fuzz-long asan tsan clean
 
 all: build
 
 deps:
 	@./scripts/install-deps.sh
+
+test-deps:
+	@./scripts/install-deps.sh --for-tests
 
 build: deps
 	$(SWIFT) build
@@ -19,7 +23,7 @@ build: deps
 # never run again (docs/test-stall.md).
 TEST_TARGETS = $(notdir $(wildcard Tests/*Tests))
 
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	@for target in $(TEST_TARGETS); do \
 	  echo "== $$target"; \

@@ -27,7 +27,7 @@ case "${1:-}" in
   *) echo "usage: scripts/release-tests.sh [--build-only | --skip-build]" >&2; exit 2 ;;
 esac
 
-./scripts/install-deps.sh
+./scripts/install-deps.sh --for-tests
 export REFOLD_WITHOUT_MACROS=1 REFOLD_WITHOUT_POSTGRES=1 REFOLD_RELEASE_TESTS=1
 options=(-c release -Xswiftc -enable-testing --scratch-path .build-release)
 

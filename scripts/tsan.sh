@@ -32,7 +32,7 @@ done
 targets=("$@")
 [ "${#targets[@]}" -gt 0 ] || targets=(StoreTests EffectsTests ReducersTests HostTests)
 
-./scripts/install-deps.sh
+./scripts/install-deps.sh --for-tests
 export REFOLD_WITHOUT_MACROS=1 REFOLD_WITHOUT_POSTGRES=1
 options=()
 if $optimized; then

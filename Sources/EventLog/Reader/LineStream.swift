@@ -45,23 +45,9 @@ final class LineStream {
     self.path = path
     self.maxLineBytes = maxLineBytes
     self.scanThreshold = LineEndScan.threshold(chunkSize: chunkSize)
-    let fd = open(url.path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
-      let code = errno
-      throw LogReadError(.unreadable, file: path, message: "cannot open: \(String(cString: strerror(code)))")
-    }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      let code = errno
-      close(fd)
-      throw LogReadError(.unreadable, file: path, message: "cannot stat: \(String(cString: strerror(code)))")
-    }
-    if (info.st_mode & S_IFMT) == S_IFDIR {
-      close(fd)
-      throw LogReadError(.isDirectory, file: path, message: "is a directory, not an event log")
-    }
+    let (fd, size) = try ReadableLogFile.opened(url, path: path)
     self.fd = fd
-    self.totalBytes = Int(info.st_size)
+    self.totalBytes = size
     // A small log gets a buffer its size, not a whole chunk: `refold check` opens thousands
     // of them on every core, and a megabyte each is an mmap and its page faults each time.
     self.buffer = .allocate(byteCount: max(min(chunkSize, max(totalBytes + 1, 64 << 10)), 4096), alignment: 16)

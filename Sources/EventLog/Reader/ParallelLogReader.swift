@@ -39,11 +39,7 @@ final class ParallelLogReader<Action>: @unchecked Sendable {
     read: (@Sendable (UnsafeRawBufferPointer) -> Action?)? = nil,
     decode: @escaping @Sendable (JSONValue) throws -> Action
   ) throws(LogReadError) {
-    let fd = open(file.path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
-      let code = errno
-      throw LogReadError(.unreadable, file: path, message: "cannot open: \(String(cString: strerror(code)))")
-    }
+    let fd = try ReadableLogFile.opened(file, path: path).fd
     self.fd = fd
     chunks = LogChunkReader(fd: fd, path: path, from: offset, chunkSize: chunkSize)
     let workers = max(workers, 1)

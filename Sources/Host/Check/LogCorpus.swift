@@ -1,3 +1,4 @@
+import EventLog
 import Foundation
 
 /// The logs `refold check` was pointed at: each named file, and every `*.log` file under each

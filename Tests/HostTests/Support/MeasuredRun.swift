@@ -40,7 +40,7 @@ struct MeasuredRun {
     let peakPath = folder.url.appendingPathComponent("peak").path
     let executable = "/usr/bin/time"
     guard FileManager.default.isExecutableFile(atPath: executable) else {
-      throw RawHTTPClient.Failure(description: "GNU time (\(executable), Debian's package time) measures the peak")
+      throw RawHTTPClient.Failure(description: "GNU time (\(executable), Debian's package time) measures the peak: scripts/install-deps.sh --for-tests (make test) installs it")
     }
     let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
     let argv = ([executable, "-f", "%M", "-o", peakPath, RefoldProcess.executable.path] + arguments).map { strdup($0) } + [nil]

@@ -2,6 +2,10 @@ import Foundation
 import InternalTestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @testable import EventLog
 @testable import StoreCore
 
@@ -39,6 +43,24 @@ struct LogReaderErrorTests {
     let error = replayError(folder.url)
     #expect(error?.kind == .isDirectory)
     #expect(error?.description.hasSuffix("is a directory, not an event log") == true)
+  }
+
+  /// A FIFO is refused without waiting for a writer: no writer ever opens this one, and on
+  /// the old code the reader's `open` waited for one for ever (`refold check` looks at the path
+  /// first, but it could be swapped for a FIFO between the look and the open).
+  @Test func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
+    let fifo = folder.file("pipe.log")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    let error = replayError(fifo)
+    #expect(error?.kind == .unreadable)
+    #expect(error?.description == "\(fifo.path): is a FIFO, not an event log: it was not read")
+  }
+
+  /// A device never ends: refused as well.
+  @Test func aDeviceIsRefused() {
+    let error = replayError(URL(fileURLWithPath: "/dev/zero"))
+    #expect(error?.kind == .unreadable)
+    #expect(error?.description == "/dev/zero: is a device, not an event log: it was not read")
   }
 
   @Test func randomBytesAreNotALog() throws {

@@ -1,10 +1,3 @@
-// NB: CDispatch for `stat` on Linux: once Host links SwiftNIO, the compiler finds `struct stat`
-//     first in Dispatch's C module, and a file that does not import it may not use its members.
-#if canImport(CDispatch)
-  import CDispatch
-#endif
-import Foundation
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -15,8 +8,9 @@ import Foundation
 
 /// What a path names when it is neither a regular file nor a folder: opening a FIFO for reading
 /// blocks until a writer comes (for ever, in `refold check x.log good.log`), and a device never
-/// ends, so a command that reads logs looks before it opens.
-enum SpecialFile: String {
+/// ends, so a command that reads logs looks before it opens, and the readers refuse what they
+/// opened (``ReadableLogFile``) when the path was swapped in between.
+package enum SpecialFile: String, Sendable {
   case fifo = "a FIFO"
   case socket = "a socket"
   case device = "a device"
@@ -24,21 +18,21 @@ enum SpecialFile: String {
 
   /// The kind of what `path` names (following symbolic links), or nil for a regular file, a
   /// folder, or a path that cannot be looked at (its reader says why).
-  static func kind(at path: String) -> SpecialFile? {
+  package static func kind(at path: String) -> SpecialFile? {
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
     return kind(mode: status.st_mode)
   }
 
   /// The kind of the entry `path` itself, a symbolic link not followed.
-  static func entryKind(at path: String) -> SpecialFile? {
+  package static func entryKind(at path: String) -> SpecialFile? {
     var status = stat()
     guard lstat(path, &status) == 0 else { return nil }
     if status.st_mode & S_IFMT == S_IFLNK { return .symbolicLink }
     return kind(mode: status.st_mode)
   }
 
-  private static func kind(mode: mode_t) -> SpecialFile? {
+  static func kind(mode: mode_t) -> SpecialFile? {
     switch mode & S_IFMT {
     case S_IFIFO: .fifo
     case S_IFSOCK: .socket
