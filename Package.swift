@@ -32,7 +32,8 @@ let package = Package(
     .library(name: "Host", targets: ["Host"]),
     // NB: The PostgreSQL log store (`--store postgres://…`), a product of its own: a tool that
     //     embeds the command line and keeps its logs in a folder does not build PostgresNIO
-    //     and its two copies of BoringSSL (swift-crypto's and swift-nio-ssl's).
+    //     and its two copies of BoringSSL (swift-crypto's and swift-nio-ssl's; on Linux
+    //     RefoldHTTP builds swift-nio-ssl's anyway, for `https://`).
     .library(name: "LogStorePostgres", targets: ["LogStorePostgres"]),
     .library(name: "LogUpload", targets: ["LogUpload"]),
     // NB: The benchmark workloads, shared by `refold bench` and the Benchmarks package, which
@@ -52,7 +53,8 @@ let package = Package(
     //     Hummingbird builds it anyway.
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     // NB: TLS for the HTTP exchange's `https://` on Linux (RefoldHTTP). PostgresNIO builds it
-    //     anyway.
+    //     anyway for `refold`; a Linux app that links only LogUpload or the seed app builds its
+    //     BoringSSL for it (about 4 minutes of a debug build on two cores).
     .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
