@@ -16,7 +16,7 @@
     static let trustRootsVariable = "SSL_CERT_FILE"
 
     /// The context every `https://` exchange of the process shares, made at the first one:
-    /// the trust roots are read once (the system's bundle is a few hundred certificates), so
+    /// the trust roots are read once (the system's bundle holds over a hundred certificates), so
     /// `SSL_CERT_FILE` is read once too.
     private static let context: Result<NIOSSLContext, SetupFailure> = makeContext(
       trustRootsFile: ProcessInfo.processInfo.environment[trustRootsVariable].flatMap { $0.isEmpty ? nil : $0 })
