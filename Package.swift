@@ -32,7 +32,8 @@ let package = Package(
     .library(name: "Host", targets: ["Host"]),
     // NB: The PostgreSQL log store (`--store postgres://…`), a product of its own: a tool that
     //     embeds the command line and keeps its logs in a folder does not build PostgresNIO
-    //     and its two copies of BoringSSL (swift-crypto's and swift-nio-ssl's).
+    //     and its two copies of BoringSSL (swift-crypto's and swift-nio-ssl's; on Linux
+    //     RefoldHTTP builds swift-nio-ssl's anyway, for `https://`).
     .library(name: "LogStorePostgres", targets: ["LogStorePostgres"]),
     .library(name: "LogUpload", targets: ["LogUpload"]),
     // NB: The benchmark workloads, shared by `refold bench` and the Benchmarks package, which
@@ -51,6 +52,10 @@ let package = Package(
     // NB: `collect`'s guard against slow clients reads Hummingbird's HTTP parts (NIOHTTPTypes).
     //     Hummingbird builds it anyway.
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+    // NB: TLS for the HTTP exchange's `https://` on Linux (RefoldHTTP). PostgresNIO builds it
+    //     anyway for `refold`; a Linux app that links only LogUpload or the seed app builds its
+    //     BoringSSL for it (about 4 minutes of a debug build on two cores).
+    .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
@@ -175,10 +180,10 @@ let package = Package(
     //     script are embedded in the binary.
     // NB: The HTTP exchange the seed app's clients and the log uploader share: bounded in
     //     size and time, cancellable. No product: users get it through what they import.
-    // NB: On Linux `http://` goes through SwiftNIO (`KernelWaitingHTTP.swift`): URLSession
-    //     there spins while it waits, and queues an answer's bytes for its delegate faster than
-    //     the delegate takes them, so no cap bounds its memory. Apple's platforms keep
-    //     URLSession and need no NIO.
+    // NB: On Linux `http://` and `https://` go through SwiftNIO (`KernelWaitingHTTP.swift`,
+    //     NIOSSL for TLS): URLSession there spins while it waits, and queues an answer's bytes
+    //     for its delegate faster than the delegate takes them, so no cap bounds its memory.
+    //     Apple's platforms keep URLSession and need no NIO.
     .target(
       name: "RefoldHTTP",
       dependencies: [
@@ -186,6 +191,7 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux])),
         .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: [.linux])),
         .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: [.linux])),
+        .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: [.linux])),
       ]
     ),
     // NB: What an app links to send its finished logs to `refold collect`: the uploader only.
@@ -349,6 +355,8 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         // A port that refuses connections, for the uploader's transport.
         .product(name: "NIOPosix", package: "swift-nio"),
+        // A TLS server for `https://` answers (TLSFloodingServer).
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),

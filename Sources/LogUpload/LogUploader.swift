@@ -66,8 +66,8 @@ public struct LogUploader: Sendable {
   private let session: URLSession
 
   /// - Parameters:
-  ///   - server: the collect server's address, `http://host:port` (the uploader posts to
-  ///     `/v1/logs` under it).
+  ///   - server: the collect server's address, `http://host:port` or `https://host:port` (the
+  ///     uploader posts to `/v1/logs` under it).
   ///   - key: the app's API key, from `refold store key add APP`.
   ///   - options: how uploads are labelled and retried.
   ///   - clock: what the delays between tries sleep on (a test gives a clock of its own).
@@ -155,7 +155,7 @@ public struct LogUploader: Sendable {
   /// Sends one try, bounded: a 1 MiB answer, the timeout for the whole exchange.
   private func send(_ request: URLRequest) async throws -> HTTP.Response {
     #if canImport(FoundationNetworking)
-      if endpoint.scheme == "http" {
+      if KernelWaitingHTTP.sends(endpoint) {
         return try await KernelWaitingHTTP.send(request, maxBytes: 1 << 20, deadline: options.timeout)
       }
     #endif

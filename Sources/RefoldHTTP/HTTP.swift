@@ -63,12 +63,15 @@ package enum HTTP {
   /// exchange longer than `deadline` (the request's timeout by default: the whole exchange,
   /// where `URLRequest`'s is reset by every byte) are no answer.
   ///
-  /// On Linux an `http://` request through ``defaultSession`` goes through SwiftNIO
-  /// (`KernelWaitingHTTP`), which holds at most `maxBytes` and one read of the answer.
-  /// Everything else (`https://`, another session) goes through `URLSession`, which on Linux
-  /// queues every read for its delegate as fast as libcurl reads, whatever the cap: there
-  /// `maxBytes` bounds the answer returned, not the memory spent on the way (an endless
-  /// `http://` answer took `run` past 2.59 GB that way). Apple's platforms keep `URLSession`.
+  /// On Linux an `http://` or `https://` request through ``defaultSession`` goes through
+  /// SwiftNIO (`KernelWaitingHTTP`, with swift-nio-ssl's TLS for `https://`), which holds at
+  /// most `maxBytes` and one read of the answer. `https://` there trusts the system's
+  /// certificate authorities, or instead the certificates of the PEM file `SSL_CERT_FILE`
+  /// names, as OpenSSL and curl do. A request through another session goes through
+  /// `URLSession`, which on Linux queues every read for its delegate as fast as libcurl reads,
+  /// whatever the cap: there `maxBytes` bounds the answer returned, not the memory spent on
+  /// the way (an endless answer took `run` past 2.59 GB that way). Apple's platforms keep
+  /// `URLSession`.
   ///
   /// - Throws: `CancellationError` when the calling task is cancelled (the request is cancelled
   ///   with it, and the connection closed), ``TransportError`` when there is no answer.
@@ -79,7 +82,7 @@ package enum HTTP {
     try Task.checkCancellation()
     let deadline = deadline ?? .milliseconds(Int64(request.timeoutInterval * 1000))
     #if canImport(FoundationNetworking)
-      if url.scheme == "http", session === defaultSession {
+      if KernelWaitingHTTP.sends(url), session === defaultSession {
         return try await KernelWaitingHTTP.send(request, maxBytes: maxBytes, deadline: deadline)
       }
     #endif
@@ -112,6 +115,13 @@ package enum HTTP {
     package static let notHTTP = "the reply was not HTTP"
     package static func tooLarge(_ maxBytes: Int) -> String { "the answer was larger than \(maxBytes) bytes" }
     package static func tooSlow(_ deadline: Duration) -> String { "no complete answer within \(deadline)" }
+    package static let secureConnectionFailed = "the secure connection failed"
+    package static func secureConnectionFailed(_ detail: String) -> String { "\(secureConnectionFailed): \(detail)" }
+    package static func untrustedCertificate(_ detail: String) -> String { "the server's certificate is not trusted: \(detail)" }
+    package static func certificateNotFor(_ host: String) -> String { "the server's certificate is not for \(host)" }
+    package static func unreadableTrustRoots(variable: String, path: String, _ why: String) -> String {
+      "cannot read the certificates to trust from \(variable) (\(path)): \(why)"
+    }
   }
 
   /// The largest answer a client takes unless it says otherwise: 8 MiB, far above the sample
@@ -141,7 +151,7 @@ package enum HTTP {
     case .notConnectedToInternet: return "not connected to the internet"
     case .networkConnectionLost: return Reason.connectionLost
     case .badServerResponse: return Reason.invalidHTTP
-    case .secureConnectionFailed: return "the secure connection failed"
+    case .secureConnectionFailed: return Reason.secureConnectionFailed
     default: return "URLError \(error.code.rawValue)"
     }
   }

@@ -1,13 +1,13 @@
 #if canImport(FoundationNetworking)
-  import Foundation
+  package import Foundation
   package import FoundationNetworking
   import NIOConcurrencyHelpers
   import NIOCore
   import NIOHTTP1
   import NIOPosix
 
-  /// One `http://` request and its answer over SwiftNIO, for `HTTP.send` and the uploader on
-  /// Linux.
+  /// One `http://` or `https://` request and its answer over SwiftNIO, for `HTTP.send` and the
+  /// uploader on Linux.
   ///
   /// `URLSession` on Linux (FoundationNetworking over libcurl) spins on its dispatch sources
   /// while an answer is pending: four `refold store push` at once spent more time spinning
@@ -15,7 +15,8 @@
   /// took 1.7 to 15 s, with 1.4 to 15 s of system time in the pushers). Here the pusher waits
   /// in `epoll` until the server answers. The bounds are those of `HTTP.send`: a body past
   /// `maxBytes` and an exchange longer than `deadline`, connection included, are no answer; a
-  /// cancelled task closes the connection. `https://` still goes through `URLSession`.
+  /// cancelled task closes the connection. `https://` adds TLS (`KernelWaitingTLS`), whose
+  /// handshake is inside the deadline.
   ///
   /// NB: And the size bound holds in memory: the answer is read as the connection delivers
   ///     it, at most one read past what was kept, and the connection is closed at the cap.
@@ -23,6 +24,11 @@
   ///     whatever the delegate has taken: against an endless answer a `run` with an 8 MiB cap
   ///     peaked at 2.59 GB.
   package enum KernelWaitingHTTP {
+    /// Whether `url` is one this exchange sends: `http://` or `https://`.
+    package static func sends(_ url: URL) -> Bool {
+      url.scheme.map { ["http", "https"].contains($0.lowercased()) } ?? false
+    }
+
     /// Sends `request` (its method, headers and body) and returns the answer.
     ///
     /// - Throws: `CancellationError` when the task is cancelled, `HTTP.TransportError` when
@@ -32,10 +38,18 @@
         throw HTTP.TransportError(url: request.url ?? URL(fileURLWithPath: "/"), reason: "the address has no host")
       }
       try Task.checkCancellation()
+      let isSecure = url.scheme?.lowercased() == "https"
+      if isSecure {
+        do {
+          try KernelWaitingTLS.checkContext()
+        } catch {
+          throw HTTP.TransportError(url: url, reason: KernelWaitingTLS.reason(error, host: host) ?? "\(error)")
+        }
+      }
       let end = NIODeadline.now() + TimeAmount(deadline)
       let exchange = Exchange(url: url, deadline: deadline, maxBytes: maxBytes)
       return try await withTaskCancellationHandler {
-        try await exchange.run(request, host: host, port: url.port ?? 80, end: end)
+        try await exchange.run(request, host: host, port: url.port ?? (isSecure ? 443 : 80), isSecure: isSecure, end: end)
       } onCancel: {
         exchange.cancel()
       }
@@ -55,7 +69,7 @@
       self.maxBytes = maxBytes
     }
 
-    func run(_ request: URLRequest, host: String, port: Int, end: NIODeadline) async throws -> HTTP.Response {
+    func run(_ request: URLRequest, host: String, port: Int, isSecure: Bool, end: NIODeadline) async throws -> HTTP.Response {
       let group = MultiThreadedEventLoopGroup.singleton
       let eventLoop = group.next()
       let answer = eventLoop.makePromise(of: HTTP.Response.self)
@@ -73,6 +87,7 @@
           .connectTimeout(max(.nanoseconds(1), end - .now()))
           .channelInitializer { channel in
             channel.eventLoop.makeCompletedFuture {
+              if isSecure { try channel.pipeline.syncOperations.addHandler(KernelWaitingTLS.clientHandler(host: host)) }
               try channel.pipeline.syncOperations.addHTTPClientHandlers()
               try channel.pipeline.syncOperations.addHandler(collector)
             }
@@ -128,6 +143,7 @@
     }
 
     private func reason(_ error: any Error) -> String {
+      if let tls = KernelWaitingTLS.reason(error, host: url.host ?? "") { return tls }
       switch error {
       case Failure.tooLarge: return HTTP.Reason.tooLarge(maxBytes)
       case Failure.tooSlow, ChannelError.connectTimeout: return HTTP.Reason.tooSlow(deadline)

@@ -13,7 +13,8 @@ struct RunCommand: AsyncParsableCommand {
         with # are skipped. A line that does not decode stops the run, with every action before \
         it sent and recorded. The effects talk to --base-url\(serverNote). The final state is \
         printed on stdout as JSON, with secrets redacted; --print-states prints every state \
-        instead, one JSON line each.
+        instead, one JSON line each. An https:// server's certificate is verified against the \
+        system's authorities, or, on Linux, instead those of the PEM file $SSL_CERT_FILE names.
 
         Examples:
           echo '\(Help.example.action)' | \(Help.name) run \(Help.example.feature)

@@ -85,7 +85,9 @@ struct StoreCommand: AsyncParsableCommand {
         discussion: """
           Each file is sent whole; a failure that may pass (no answer, a 5xx) is tried again \
           with a growing delay, a refusal (a wrong key, a damaged log) is not. One line per \
-          file; the exit status is 2 if any was refused, 70 if any could not be sent.
+          file; the exit status is 2 if any was refused, 70 if any could not be sent. An \
+          https:// server's certificate is verified against the system's authorities, or, \
+          on Linux, instead those of the PEM file $SSL_CERT_FILE names.
 
           Example:
             \(Help.name) store push crash-*.log --server http://127.0.0.1:8400 --key rfk_…
@@ -95,7 +97,7 @@ struct StoreCommand: AsyncParsableCommand {
     @Argument(help: "The logs to upload.")
     var files: [String]
 
-    @Option(name: .long, help: ArgumentHelp("The collect server: http://host:port.", valueName: "url"))
+    @Option(name: .long, help: ArgumentHelp("The collect server: http://host:port or https://host:port.", valueName: "url"))
     var server: String
 
     @Option(name: .long, help: ArgumentHelp("The app's API key (default: $REFOLD_UPLOAD_KEY).", valueName: "key"))

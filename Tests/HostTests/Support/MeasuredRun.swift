@@ -20,12 +20,16 @@ struct MeasuredRun {
   var peakMiB: Double
 
   /// Runs `refold arguments` with `stdin` (empty unless given), `environment` set over this
-  /// process's.
-  static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) async throws -> MeasuredRun {
-    try await offThePool { try runBlocking(arguments, stdin: stdin, environment: environment) }
+  /// process's and the variables `removing` names taken out of it.
+  static func run(
+    _ arguments: [String], stdin: String = "", environment: [String: String] = [:], removing: Set<String> = []
+  ) async throws -> MeasuredRun {
+    try await offThePool { try runBlocking(arguments, stdin: stdin, environment: environment, removing: removing) }
   }
 
-  private static func runBlocking(_ arguments: [String], stdin: String, environment: [String: String]) throws -> MeasuredRun {
+  private static func runBlocking(
+    _ arguments: [String], stdin: String, environment: [String: String], removing: Set<String>
+  ) throws -> MeasuredRun {
     let folder = try TemporaryDirectory()
     let inPath = try folder.file("stdin", contents: Data(stdin.utf8))
     let outPath = folder.url.appendingPathComponent("stdout").path
@@ -42,7 +46,9 @@ struct MeasuredRun {
     guard FileManager.default.isExecutableFile(atPath: executable) else {
       throw RawHTTPClient.Failure(description: "GNU time (\(executable), Debian's package time) measures the peak: scripts/install-deps.sh --for-tests (make test) installs it")
     }
-    let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+    let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+      .filter { !removing.contains($0.key) }
+      .map { "\($0.key)=\($0.value)" }
     let argv = ([executable, "-f", "%M", "-o", peakPath, RefoldProcess.executable.path] + arguments).map { strdup($0) } + [nil]
     let envp = variables.map { strdup($0) } + [nil]
     defer {
