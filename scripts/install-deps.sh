@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Refold needs from the system, when it is missing: json-c's headers (Debian's
 # libjson-c-dev; a fresh machine has only the runtime library). With --for-tests, also what the
-# tests use: GNU time (Debian's time), which measures a `refold` run's peak memory.
+# tests use: GNU time (Debian's time), which measures a `refold` run's peak memory, and the
+# openssl command (Debian's openssl), which makes the certificates of the tests' TLS servers.
 #
 #   scripts/install-deps.sh               # make build, make demo
 #   scripts/install-deps.sh --for-tests   # make test and the scripts that run the tests
@@ -22,15 +23,19 @@ have_json_c() {
 have_gnu_time() {
   [ -x /usr/bin/time ]
 }
+have_openssl() {
+  [ -x /usr/bin/openssl ]
+}
 
-# The Debian packages to install: json-c's headers, and GNU time for the tests.
+# The Debian packages to install: json-c's headers, and for the tests GNU time and openssl.
 packages=()
 have_json_c || packages+=(libjson-c-dev)
 $for_tests && ! have_gnu_time && packages+=(time)
+$for_tests && ! have_openssl && packages+=(openssl)
 [ "${#packages[@]}" -eq 0 ] && exit 0
 
 if ! command -v apt-get >/dev/null 2>&1; then
-  echo "refold: missing: ${packages[*]} (Debian's names). Install your distribution's json-c development package (Debian: libjson-c-dev, Fedora: json-c-devel) and GNU time, then run this again." >&2
+  echo "refold: missing: ${packages[*]} (Debian's names). Install your distribution's json-c development package (Debian: libjson-c-dev, Fedora: json-c-devel) and, for the tests, GNU time and openssl, then run this again." >&2
   exit 1
 fi
 
@@ -53,3 +58,4 @@ if ! $SUDO apt-get install -y -qq "${packages[@]}" >/dev/null; then
 fi
 have_json_c || { echo "refold: libjson-c-dev installed, but json-c/json.h is still missing" >&2; exit 1; }
 ! $for_tests || have_gnu_time || { echo "refold: time installed, but /usr/bin/time is still missing" >&2; exit 1; }
+! $for_tests || have_openssl || { echo "refold: openssl installed, but /usr/bin/openssl is still missing" >&2; exit 1; }

@@ -56,6 +56,9 @@ while read -r n suite; do
     group=""
     count=0
   fi
+  # A test outside any suite is listed by its name, parentheses included: escaped, so that the
+  # filter below does not read them as an empty group and silently run nothing of it.
+  suite=$(printf '%s' "$suite" | sed 's/[][()*+?.^$\\{}|]/\\&/g')
   group="${group:+$group|}$suite"
   count=$((count + n))
 done <<<"$suites"
@@ -104,7 +107,8 @@ unfinished_tests() {
 
 run_group() {
   local members=$1
-  local filter="^$target\\.($members)/"
+  # A suite's tests are listed as `Target.Suite/…`; a test outside any suite as `Target.name()`.
+  local filter="^$target\\.($members)(/|\$)"
   local output size last_size idle status
   output=$(mktemp)
   # NB: line-buffered: into a file, Swift Testing's output is otherwise written in blocks, and

@@ -14,7 +14,7 @@ struct SelfSignedCertificate {
   /// Makes one in `directory` for `names`, a `subjectAltName` value.
   static func make(in directory: TemporaryDirectory, names: String = "DNS:localhost,IP:127.0.0.1") throws -> SelfSignedCertificate {
     guard FileManager.default.isExecutableFile(atPath: openssl) else {
-      throw RawHTTPClient.Failure(description: "OpenSSL's command (\(openssl), Debian's package openssl) makes the test's certificate")
+      throw RawHTTPClient.Failure(description: "OpenSSL's command (\(openssl), Debian's package openssl) makes the test's certificate: scripts/install-deps.sh --for-tests (make test) installs it")
     }
     let stem = UUID().uuidString
     let certificate = directory.url.appendingPathComponent("\(stem)-certificate.pem").path
