@@ -11,14 +11,11 @@
 /// One instance decodes one value tree on one thread. Nested values reuse it: the coding path
 /// and the current value are a stack, so a nested value costs no new decoder.
 final class JSONValueDecoder: Decoder {
-  // NB: Unchecked exclusivity: one decoder runs on one thread, in strictly nested calls, and
-  //     the dynamic checks on these two properties cost more than the pushes themselves.
-
   /// The path of the value being decoded. Containers remember how deep they started.
-  @exclusivity(unchecked) var codingPath: [any CodingKey]
+  var codingPath: [any CodingKey]
   var userInfo: [CodingUserInfoKey: Any] { [:] }
   /// The value being decoded.
-  @exclusivity(unchecked) private(set) var value: JSONValue
+  private(set) var value: JSONValue
 
   init(value: JSONValue, codingPath: [any CodingKey] = []) {
     self.value = value

@@ -23,12 +23,10 @@ extension JSONValueEncoder {
   /// Members hold finished values; the few that nested containers or a `superEncoder()` are
   /// still filling wait in `pending` until `finish()`.
   final class ObjectBuilder {
-    // NB: Unchecked exclusivity: a builder is used by one encoder, on one thread, in strictly
-    //     nested calls; the dynamic checks cost more than the rest of `set`.
-    @exclusivity(unchecked) private var members: [JSONObject.Member] = []
-    @exclusivity(unchecked) private var pending: [(position: Int, node: EncodedNode)] = []
+    private var members: [JSONObject.Member] = []
+    private var pending: [(position: Int, node: EncodedNode)] = []
     /// Built once an object outgrows a linear search (large dictionaries).
-    @exclusivity(unchecked) private var positions: [String: Int]?
+    private var positions: [String: Int]?
 
     init() {
       members.reserveCapacity(4)
@@ -90,9 +88,8 @@ extension JSONValueEncoder {
 
   /// An array being encoded.
   final class ArrayBuilder {
-    // NB: Unchecked exclusivity, as in `ObjectBuilder`.
-    @exclusivity(unchecked) private var elements: [JSONValue] = []
-    @exclusivity(unchecked) private var pending: [(position: Int, node: EncodedNode)] = []
+    private var elements: [JSONValue] = []
+    private var pending: [(position: Int, node: EncodedNode)] = []
 
     var count: Int { elements.count }
 

@@ -15,14 +15,11 @@
 /// One instance encodes one value tree on one thread. Nested values reuse it: the coding path
 /// and the current storage are a stack, so a nested value costs no new encoder.
 final class JSONValueEncoder: Encoder {
-  // NB: Unchecked exclusivity: one encoder runs on one thread, in strictly nested calls, and
-  //     the dynamic checks on these two properties cost more than the pushes themselves.
-
   /// The path of the value being encoded. Containers remember how deep they started.
-  @exclusivity(unchecked) var codingPath: [any CodingKey]
+  var codingPath: [any CodingKey]
   var userInfo: [CodingUserInfoKey: Any] { [:] }
   /// What the value being encoded has written so far.
-  @exclusivity(unchecked) var storage: EncodedNode?
+  var storage: EncodedNode?
 
   init(codingPath: [any CodingKey] = []) {
     self.codingPath = codingPath

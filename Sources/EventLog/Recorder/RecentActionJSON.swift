@@ -36,12 +36,11 @@ final class RecentActionJSON<Action: Encodable> {
   /// is encoded: always, unless the type is plain data and not `Redactable` (plain data has no
   /// subclass that could conform where the type does not).
   private let mayBeRedactable: Bool
-  // NB: Unchecked: only the writer's thread touches these, one call at a time.
   /// `slots` keys of `keyBytes` bytes each, and each slot's JSON; an empty JSON is an empty slot.
-  @exclusivity(unchecked) private var keys: [UInt8]
-  @exclusivity(unchecked) private var json: [[UInt8]]
+  private var keys: [UInt8]
+  private var json: [[UInt8]]
   /// Actions written from a kept JSON, for tests.
-  @exclusivity(unchecked) private(set) var hits = 0
+  private(set) var hits = 0
 
   init(encoder: LogJSONEncoder) {
     self.encoder = encoder

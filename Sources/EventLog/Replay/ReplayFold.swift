@@ -33,9 +33,7 @@ package final class ReplayFold<R: Reducer> where R.State: Codable & Equatable, R
   /// What a divergence at the next checkpoint lists of the actions folded before it.
   private let recent = RecentActions<R.Action>()
 
-  // NB: Unchecked exclusivity: the fold runs on one thread, and each event hands `state` to the
-  //     reducer inout while the fold reads its other fields.
-  @exclusivity(unchecked) package private(set) var state: R.State
+  package private(set) var state: R.State
   /// The second replay's state, when checking determinism.
   private var twin: R.State?
   private(set) var folding: Bool

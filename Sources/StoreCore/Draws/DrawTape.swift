@@ -104,11 +104,10 @@ package final class DrawTape {
 
   /// The main actor's recording tape.
   nonisolated(unsafe) static let main = DrawTape(mode: .recording)
-  /// Whether ``main`` holds draws: all a recording store's fold reads. Unchecked: a global's
-  /// access is otherwise checked for exclusivity at run time (`swift_beginAccess`), about a
-  /// tenth of a recorded commit's cost on the store's thread (W4), and only the main actor
-  /// touches this one.
-  @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) static var mainHasDraws = false
+  /// Whether ``main`` holds draws: all a recording store's fold reads. Only the main actor
+  /// touches it. Its accesses are checked for exclusivity: without the checks W4 measured no
+  /// faster (docs/unsafe-code.md).
+  @usableFromInline nonisolated(unsafe) static var mainHasDraws = false
   /// Stores with plugins alive: without any, nothing drawn on the main queue is kept.
   nonisolated(unsafe) private static var recordingStores = 0
 

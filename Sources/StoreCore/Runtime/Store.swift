@@ -17,6 +17,7 @@ import Observation
 public final class Store<State, Action: Sendable> {
   // NB: The hot stored properties skip dynamic exclusivity checks. Only this class writes
   //     them, on the main actor, and never while a caller's closure holds an access to them.
+  //     With the checks, W1 took 3 times as long and W4 4 times (docs/unsafe-code.md).
   @usableFromInline @exclusivity(unchecked) var _state: State
   @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
   @usableFromInline @exclusivity(unchecked) var seq: UInt64 = 0
