@@ -14,7 +14,8 @@
 # which SwiftPM passes in debug only; it keeps internal symbols visible but leaves the
 # optimizer's work (inlining, specialization, whole-module) as a plain release build has it.
 # Without the macros and the PostgreSQL store, as CI's sanitizer builds: swift-syntax and
-# BoringSSL in release would take most of the stage.
+# swift-crypto's BoringSSL in release would take most of the stage (swift-nio-ssl's is built:
+# the HTTP clients speak https:// through it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

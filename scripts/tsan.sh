@@ -13,7 +13,8 @@
 # only in the code users ship (issue 53). The test targets stay at -Onone (REFOLD_RELEASE_TESTS
 # in Package.swift), as in scripts/release-tests.sh: a test's own code is not what ships.
 # Without the macros and the PostgreSQL store (REFOLD_WITHOUT_MACROS, REFOLD_WITHOUT_POSTGRES):
-# swift-syntax and BoringSSL would take most of the build, and make test runs their tests.
+# swift-syntax and swift-crypto's BoringSSL would take most of the build, and make test runs
+# their tests (swift-nio-ssl's BoringSSL is built: the HTTP clients speak https:// through it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
