@@ -32,45 +32,17 @@ struct HTTPSAnswerTests {
     let directory = try TemporaryDirectory()
     let certificate = try SelfSignedCertificate.make(in: directory)
     let server = try await TLSFloodingServer.start(certificate)
-    let trusting = [Self.trustRoots: certificate.certificate]
-    let answered = try await MeasuredRun.run(
-      ["run", "userList", "--base-url", server.baseURL.absoluteString], stdin: Self.events, environment: trusting)
-    let endless = try await MeasuredRun.run(
-      ["run", "userList", "--base-url", server.baseURL.appendingPathComponent("endless").absoluteString], stdin: Self.events,
-      environment: trusting)
+    let answered = try await EndlessAnswerRuns.run(server.baseURL, environment: [Self.trustRoots: certificate.certificate])
     await server.stop()
     #expect(answered.status == 0 && answered.stdout.contains("Leanne Graham"), "\(answered.stdout)\(answered.stderr)")
-    #expect(endless.status == 0, "\(endless.stderr)")
-    #expect(endless.stdout.contains("larger than 8388608 bytes"), "\(endless.stdout)")
-    if AnswerMemoryTests.measuresMemory {
-      #expect(
-        endless.peakMiB - answered.peakMiB < 8 + AnswerMemoryTests.slackMiB,
-        "peak \(endless.peakMiB) MiB; answered at once \(answered.peakMiB) MiB")
-    }
   }
 
   @Test func pushAgainstAnEndlessHTTPSAnswerHoldsNoMoreThanItsCap() async throws {
     let directory = try TemporaryDirectory()
     let certificate = try SelfSignedCertificate.make(in: directory)
     let server = try await TLSFloodingServer.start(certificate)
-    let log = try directory.file("one.log", contents: Data(StoreTestLogs.log(1)))
-    let key = "rfk_" + String(repeating: "a", count: 64)
-    let trusting = [Self.trustRoots: certificate.certificate]
-    let refused = try await MeasuredRun.run(
-      ["store", "push", log, "--server", server.baseURL.absoluteString, "--key", key, "--attempts", "1"], environment: trusting)
-    let endless = try await MeasuredRun.run(
-      ["store", "push", log, "--server", server.baseURL.appendingPathComponent("endless").absoluteString, "--key", key,
-       "--attempts", "1"],
-      environment: trusting)
+    try await EndlessAnswerRuns.push(server.baseURL, environment: [Self.trustRoots: certificate.certificate])
     await server.stop()
-    #expect(refused.status != 0 && refused.stderr.contains("404"), "\(refused.stderr)")
-    #expect(endless.status != 0, "\(endless.stderr)")
-    #expect(endless.stderr.contains("larger than 1048576 bytes"), "\(endless.stderr)")
-    if AnswerMemoryTests.measuresMemory {
-      #expect(
-        endless.peakMiB - refused.peakMiB < 1 + AnswerMemoryTests.slackMiB,
-        "peak \(endless.peakMiB) MiB; refused at once \(refused.peakMiB) MiB")
-    }
   }
 
   /// Without `SSL_CERT_FILE` the system's authorities decide, and none signed the test's
