@@ -1,29 +1,33 @@
-import Synchronization
+import Foundation
 
 /// A door that a test's stand-in waits at until the test opens it. Waiting ignores
 /// cancellation, like a write that has already started or a query a server never answers.
-package final class Gate: Sendable {
-  private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+// NB: @unchecked: `isOpen` and `waiters` are only touched with `lock` held. NSLock rather than
+// `Mutex`: ThreadSanitizer does not see `Mutex` on Linux.
+package final class Gate: @unchecked Sendable {
+  private let lock = NSLock()
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
 
   package init() {}
 
   package func wait() async {
     await withCheckedContinuation { continuation in
-      let isOpen = state.withLock { state in
-        if state.isOpen { return true }
-        state.waiters.append(continuation)
+      let openAlready = lock.withLock {
+        if isOpen { return true }
+        waiters.append(continuation)
         return false
       }
-      if isOpen { continuation.resume() }
+      if openAlready { continuation.resume() }
     }
   }
 
   package func open() {
-    let waiters = state.withLock { state in
-      state.isOpen = true
-      defer { state.waiters = [] }
-      return state.waiters
+    let waiting = lock.withLock {
+      isOpen = true
+      defer { waiters = [] }
+      return waiters
     }
-    for waiter in waiters { waiter.resume() }
+    for waiter in waiting { waiter.resume() }
   }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// How long the log store waits for the database to answer one operation, on which clock.
 package struct AnswerDeadline: Sendable {
@@ -51,28 +51,28 @@ package struct AnswerDeadlinePassed: Error, CustomStringConvertible {
 }
 
 /// The first of an answer and the deadline, handed to whoever waits, once.
-private final class AnswerRace<T: Sendable>: Sendable {
-  private struct State {
-    var result: Result<T, any Error>?
-    var waiting: CheckedContinuation<Result<T, any Error>, Never>?
-  }
-  private let state = Mutex(State())
+// NB: @unchecked: `result` and `waiting` are only touched with `lock` held. NSLock rather than
+// `Mutex`: ThreadSanitizer does not see `Mutex` on Linux.
+private final class AnswerRace<T: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var result: Result<T, any Error>?
+  private var waiting: CheckedContinuation<Result<T, any Error>, Never>?
 
   func finish(_ result: Result<T, any Error>) {
-    let waiting = state.withLock { state -> CheckedContinuation<Result<T, any Error>, Never>? in
-      guard state.result == nil else { return nil }
-      state.result = result
-      defer { state.waiting = nil }
-      return state.waiting
+    let waiting = lock.withLock { () -> CheckedContinuation<Result<T, any Error>, Never>? in
+      guard self.result == nil else { return nil }
+      self.result = result
+      defer { self.waiting = nil }
+      return self.waiting
     }
     waiting?.resume(returning: result)
   }
 
   func outcome() async -> Result<T, any Error> {
     await withCheckedContinuation { continuation in
-      let ready = state.withLock { state -> Result<T, any Error>? in
-        if let result = state.result { return result }
-        state.waiting = continuation
+      let ready = lock.withLock { () -> Result<T, any Error>? in
+        if let result { return result }
+        waiting = continuation
         return nil
       }
       if let ready { continuation.resume(returning: ready) }
