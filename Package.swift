@@ -201,12 +201,22 @@ let package = Package(
         "RefoldHTTP"
       ]
     ),
+    // NB: Where `refold collect`, `refold store` and `refold check --store` keep logs from many
+    //     machines: the `LogStore` and `CheckQueue` protocols, the folder store, the checked
+    //     upload and the store kinds `--store` can name. Below both Host and LogStorePostgres, so
+    //     that the PostgreSQL store builds without the command line and its servers. No product:
+    //     users get it through Host.
+    .target(
+      name: "LogStorage",
+      dependencies: ["EventLog"]
+    ),
     .target(
       name: "Host",
       dependencies: [
         // NB: An atomic store for the runtime's swizzling flag (AllocationCounter, which
         //     `bench --log` and `refold bench` count allocations with).
         "CSystemCalls",
+        "LogStorage",
         "LogUpload",
         "Store",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -230,7 +240,7 @@ let package = Package(
     .target(
       name: "LogStorePostgres",
       dependencies: [
-        "Host",
+        "LogStorage",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
@@ -263,6 +273,7 @@ let package = Package(
         "BenchWorkloads",
         "BuiltinFeatures",
         "Host",
+        "LogStorage",
         "LogUpload",
         // NB: W11 and W12 make a scratch database on the server `--store` names.
         "LogStorePostgres",
@@ -273,7 +284,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "refold",
-      dependencies: ["Bench", "BuiltinFeatures", "Demo", "Host", "LogStorePostgres"]
+      dependencies: ["Bench", "BuiltinFeatures", "Demo", "Host", "LogStorage", "LogStorePostgres"]
     ),
     // NB: The child process of the crash and fault-injection tests (Tests/HostTests/Crash/).
     //     No product names it: users never need it, and it keeps the harness out of Host.
@@ -348,6 +359,7 @@ let package = Package(
         "BuiltinFeatures",
         "Demo",
         "Host",
+        "LogStorage",
         "LogUpload",
         "LogStorePostgres",
         "InternalTestSupport",

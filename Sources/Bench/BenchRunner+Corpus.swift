@@ -3,6 +3,7 @@ import BuiltinFeatures
 import Foundation
 import Host
 import Reducers
+import LogStorage
 
 /// W9: `refold check` on a corpus of logs, on every core against one job.
 extension BenchRunner {

@@ -4,6 +4,7 @@ import Foundation
 import Host
 import LogUpload
 import Reducers
+import LogStorage
 
 #if canImport(LogStorePostgres)
   import LogStorePostgres

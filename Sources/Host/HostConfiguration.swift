@@ -1,5 +1,6 @@
 public import ArgumentParser
 public import Foundation
+public import LogStorage
 
 /// What a program that embeds the command line hosts: its name, its features, commands of its
 /// own, and the server `run` talks to when no `--base-url` is given.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IssueReporting
+import LogStorage
 import Store
 
 /// The command line for your features: run them from action lines, record, replay, inspect and
@@ -83,11 +84,9 @@ public enum Refold {
       }
       return 0
     } catch let error as HostError {
-      if !reports.covers(error.message) {
-        Terminal.diagnostic(error.message)
-        if let detail = error.detail { Terminal.errDetail(detail) }
-      }
-      return error.kind.rawValue
+      return report(error, reports)
+    } catch let error as LogStoreError {
+      return report(HostError(error), reports)
     } catch let error as ExitCode {
       return error.rawValue
     } catch {
@@ -98,6 +97,14 @@ public enum Refold {
       Terminal.diagnostic("\(error)")
       return HostError.Kind.failure.rawValue
     }
+  }
+
+  private static func report(_ error: HostError, _ reports: FailureReports) -> Int32 {
+    if !reports.covers(error.message) {
+      Terminal.diagnostic(error.message)
+      if let detail = error.detail { Terminal.errDetail(detail) }
+    }
+    return error.kind.rawValue
   }
 
   private static func report(parseError error: any Error) -> Int32 {

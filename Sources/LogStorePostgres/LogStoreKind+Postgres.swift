@@ -1,4 +1,4 @@
-public import Host
+public import LogStorage
 
 extension LogStoreKind {
   /// The PostgreSQL log store: `--store postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`
@@ -11,7 +11,7 @@ extension LogStoreKind {
     schemes: ["postgres", "postgresql"], urlForm: "postgres://USER@HOST[:PORT]/DATABASE",
     example: "postgres://refold@db/refold"
   ) {
-    (url: String) async throws(HostError) -> any LogStore in
+    (url: String) async throws(LogStoreError) -> any LogStore in
     try await PostgresLogStore.open(url)
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-package import Host
+package import LogStorage
 import PostgresNIO
 
 /// The shared check's queue in PostgreSQL: `refold_check_runs` names each run and the filter
@@ -10,9 +10,9 @@ import PostgresNIO
 /// logs without waiting for each other, and an outcome is kept by an update that names the
 /// worker: a worker whose lease was taken over keeps nothing.
 extension PostgresLogStore: CheckQueue {
-  package func join(run name: String, filter: StoredLogFilter) async throws(HostError) -> Int {
+  package func join(run name: String, filter: StoredLogFilter) async throws(LogStoreError) -> Int {
     let described = filter.described
-    return try await perform("cannot start or join the check run \(Terminal.quoted(name))") { [self] in
+    return try await perform("cannot start or join the check run \(name)") { [self] in
       try await client.withTransaction(logger: Self.quiet) { connection in
         // The first worker makes the run and its rows in one transaction; a worker joining at
         // the same time waits on the run's key until that commits, then finds it.
@@ -33,8 +33,8 @@ extension PostgresLogStore: CheckQueue {
             "SELECT filter FROM refold_check_runs WHERE name = \(name)", logger: Self.quiet
           ).decode(String.self) { existing = found }
           guard existing == described else {
-            throw HostError.usage(
-              "check run \(Terminal.quoted(name)) was started over \(existing); this worker asks for \(described). Join it with the same --where and --since, or name a new run")
+            throw LogStoreError.usage(
+              "check run \(name) was started over \(existing); this worker asks for \(described). Join it with the same --where and --since, or name a new run")
           }
         }
         var total = 0
@@ -46,8 +46,8 @@ extension PostgresLogStore: CheckQueue {
     }
   }
 
-  package func lease(run: String, worker: String, seconds: Double) async throws(HostError) -> LeasedLog? {
-    try await perform("cannot lease a log of the check run \(Terminal.quoted(run))") { [self] in
+  package func lease(run: String, worker: String, seconds: Double) async throws(LogStoreError) -> LeasedLog? {
+    try await perform("cannot lease a log of the check run \(run)") { [self] in
       var leased: (id: String, attempt: Int)?
       for try await (id, attempts) in try await client.query(
         """
@@ -66,12 +66,12 @@ extension PostgresLogStore: CheckQueue {
       for try await (content) in try await client.query(
         "SELECT content FROM refold_logs WHERE id = \(leased.id)", logger: Self.quiet
       ).decode(ByteBuffer.self) { bytes = Array(buffer: content) }
-      guard let bytes else { throw HostError(.failure, "log \(leased.id) of the run is no longer stored") }
+      guard let bytes else { throw LogStoreError(.failure, "log \(leased.id) of the run is no longer stored") }
       return LeasedLog(id: leased.id, bytes: bytes, attempt: leased.attempt)
     }
   }
 
-  package func renew(run: String, log: String, worker: String, seconds: Double) async throws(HostError) -> Bool {
+  package func renew(run: String, log: String, worker: String, seconds: Double) async throws(LogStoreError) -> Bool {
     try await perform("cannot renew the lease on log \(log)") { [self] in
       var renewed = false
       for try await _ in try await client.query(
@@ -85,10 +85,10 @@ extension PostgresLogStore: CheckQueue {
     }
   }
 
-  package func complete(run: String, log: String, worker: String, outcome: LogCheckOutcome) async throws(HostError) -> Bool {
+  package func complete(run: String, log: String, worker: String, outcome: LogCheckOutcome) async throws(LogStoreError) -> Bool {
     let encoded: String
     do { encoded = String(decoding: try JSONEncoder().encode(outcome), as: UTF8.self) } catch {
-      throw HostError(.failure, "cannot encode the outcome of log \(log): \(error)")
+      throw LogStoreError(.failure, "cannot encode the outcome of log \(log): \(error)")
     }
     return try await perform("cannot keep the outcome of log \(log)") { [self] in
       var kept = false
@@ -103,8 +103,8 @@ extension PostgresLogStore: CheckQueue {
     }
   }
 
-  package func progress(run: String) async throws(HostError) -> CheckRunProgress {
-    try await perform("cannot read the progress of the check run \(Terminal.quoted(run))") { [self] in
+  package func progress(run: String) async throws(LogStoreError) -> CheckRunProgress {
+    try await perform("cannot read the progress of the check run \(run)") { [self] in
       var progress = CheckRunProgress(total: 0, done: 0, leased: 0)
       for try await (total, done, leased) in try await client.query(
         """
@@ -116,8 +116,8 @@ extension PostgresLogStore: CheckQueue {
     }
   }
 
-  package func outcomes(run: String) async throws(HostError) -> [RunOutcome] {
-    let rows = try await perform("cannot read the outcomes of the check run \(Terminal.quoted(run))") { [self] in
+  package func outcomes(run: String) async throws(LogStoreError) -> [RunOutcome] {
+    let rows = try await perform("cannot read the outcomes of the check run \(run)") { [self] in
       var rows: [(String, String, Int)] = []
       for try await row in try await client.query(
         "SELECT log_id, outcome, attempts FROM refold_check_items WHERE run = \(run) AND done ORDER BY log_id",
@@ -128,7 +128,7 @@ extension PostgresLogStore: CheckQueue {
     var outcomes: [RunOutcome] = []
     for (log, text, attempts) in rows {
       guard let outcome = try? JSONDecoder().decode(LogCheckOutcome.self, from: Data(text.utf8)) else {
-        throw HostError.badInput("check run \(Terminal.quoted(run)): the outcome kept for log \(log) cannot be read")
+        throw LogStoreError.badInput("check run \(run): the outcome kept for log \(log) cannot be read")
       }
       outcomes.append(RunOutcome(log: log, outcome: outcome, attempts: attempts))
     }

@@ -1,6 +1,6 @@
 package import Foundation
 import Logging
-package import Host
+package import LogStorage
 import PostgresNIO
 
 /// A ``LogStore`` in PostgreSQL, for a team whose logs come to many machines: `--store
@@ -88,7 +88,7 @@ package final class PostgresLogStore: LogStore {
   ///
   /// - Parameter answerDeadline: how long each operation waits for the database before it
   ///   fails (``withAnswerDeadline(_:_:)``).
-  package static func open(_ url: String, answerDeadline: AnswerDeadline = .standard) async throws(HostError) -> PostgresLogStore {
+  package static func open(_ url: String, answerDeadline: AnswerDeadline = .standard) async throws(LogStoreError) -> PostgresLogStore {
     let configuration = try configuration(url)
     try await probe(configuration.client, shown: configuration.shown)
     var logger = Logger(label: "refold.store")
@@ -96,7 +96,7 @@ package final class PostgresLogStore: LogStore {
     let client = PostgresClient(configuration: configuration.client, backgroundLogger: logger)
     let running = Task { await client.run() }
     let spool: SpoolFolder
-    do throws(HostError) {
+    do throws(LogStoreError) {
       spool = try SpoolFolder.temporary()
     } catch {
       running.cancel()
@@ -109,9 +109,9 @@ package final class PostgresLogStore: LogStore {
   }
 
   /// The client's settings from a URL, and the URL without its password, for messages.
-  static func configuration(_ text: String) throws(HostError) -> (client: PostgresClient.Configuration, shown: String) {
+  static func configuration(_ text: String) throws(LogStoreError) -> (client: PostgresClient.Configuration, shown: String) {
     guard let url = URLComponents(string: text), let host = url.host, !host.isEmpty, let user = url.user, !user.isEmpty else {
-      throw HostError.usage("--store \(text): expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE")
+      throw LogStoreError.usage("--store \(text): expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE")
     }
     let database = String(url.path.drop { $0 == "/" })
     var configuration = PostgresClient.Configuration(
@@ -124,7 +124,7 @@ package final class PostgresLogStore: LogStore {
 
   /// One connection made and closed, so that a server that is not there, or refuses the
   /// user, is said at once: the pool would keep trying for a minute before it gave up.
-  private static func probe(_ configuration: PostgresClient.Configuration, shown: String) async throws(HostError) {
+  private static func probe(_ configuration: PostgresClient.Configuration, shown: String) async throws(LogStoreError) {
     var connection = PostgresConnection.Configuration(
       host: configuration.host ?? "127.0.0.1", port: configuration.port ?? 5432, username: configuration.username,
       password: configuration.password, database: configuration.database, tls: .disable)
@@ -133,13 +133,13 @@ package final class PostgresLogStore: LogStore {
       let opened = try await PostgresConnection.connect(configuration: connection, id: 0, logger: quiet)
       try? await opened.close()
     } catch let error as PSQLError {
-      throw HostError(.failure, "\(shown): cannot connect: \(plainConnectionError(describe(error)))")
+      throw LogStoreError(.failure, "\(shown): cannot connect: \(plainConnectionError(describe(error)))")
     } catch {
-      throw HostError(.failure, "\(shown): cannot connect: \(error)")
+      throw LogStoreError(.failure, "\(shown): cannot connect: \(error)")
     }
   }
 
-  private func upgrade() async throws(HostError) {
+  private func upgrade() async throws(LogStoreError) {
     try await perform("cannot create or upgrade the store's tables") { [self] in
       try await client.withTransaction(logger: Logger(label: "refold.store")) { connection in
         // One upgrader at a time; the others find the work done.
@@ -151,7 +151,7 @@ package final class PostgresLogStore: LogStore {
           .decode(Int.self)
         { version = found }
         guard version <= Self.migrations.count else {
-          throw HostError.badInput(
+          throw LogStoreError.badInput(
             "\(location) holds a log store of version \(version), made by a newer refold; this one knows version \(Self.migrations.count)")
         }
         for statements in Self.migrations[version...] {
@@ -166,19 +166,19 @@ package final class PostgresLogStore: LogStore {
   static let upgradeLock = 0x7265_666f_6c64  // "refold"
   static let quiet = Logger(label: "refold.store.quiet", factory: { _ in SwiftLogNoOpLogHandler() })
 
-  package func spool(_ bytes: [UInt8]) throws(HostError) -> URL {
+  package func spool(_ bytes: [UInt8]) throws(LogStoreError) -> URL {
     let path = spoolFolder.url.appendingPathComponent("upload-\(UUID().uuidString).log").path
     try DurableFile.create(path, bytes)
     return URL(fileURLWithPath: path)
   }
 
-  package func put(_ file: URL, _ log: CheckedLog, app: String, appVersion: String?, device: String?) async throws(HostError)
+  package func put(_ file: URL, _ log: CheckedLog, app: String, appVersion: String?, device: String?) async throws(LogStoreError)
     -> (log: StoredLog, isNew: Bool)
   {
     defer { DurableFile.remove(file.path) }
     let content: [UInt8]
     do { content = Array(try Data(contentsOf: file)) } catch {
-      throw HostError(.failure, "cannot read the spooled upload: \(error.localizedDescription)")
+      throw LogStoreError(.failure, "cannot read the spooled upload: \(error.localizedDescription)")
     }
     let stored = StoredLog(
       id: log.id, app: app, feature: log.feature, schema: log.schema, appVersion: appVersion, device: device,
@@ -200,12 +200,12 @@ package final class PostgresLogStore: LogStore {
     var filter = StoredLogFilter()
     filter.id = log.id
     guard let existing = try await list(filter).first else {
-      throw HostError(.failure, "log \(log.id) was stored and is gone")
+      throw LogStoreError(.failure, "log \(log.id) was stored and is gone")
     }
     return (existing, false)
   }
 
-  package func list(_ filter: StoredLogFilter) async throws(HostError) -> [StoredLog] {
+  package func list(_ filter: StoredLogFilter) async throws(LogStoreError) -> [StoredLog] {
     try await perform("cannot list the logs") { [self] in
       try await Self.logs(try await client.query(Self.listQuery(filter), logger: Self.quiet))
     }
@@ -241,7 +241,7 @@ package final class PostgresLogStore: LogStore {
     return logs
   }
 
-  package func addKey(app: String) async throws(HostError) -> String {
+  package func addKey(app: String) async throws(LogStoreError) -> String {
     try APIKey.checkAppName(app)
     let key = APIKey.make()
     try await perform("cannot store the key") { [self] in
@@ -252,7 +252,7 @@ package final class PostgresLogStore: LogStore {
     return key
   }
 
-  package func app(forKey key: String) async throws(HostError) -> String? {
+  package func app(forKey key: String) async throws(LogStoreError) -> String? {
     guard APIKey.isWellFormed(key) else { return nil }
     return try await perform("cannot look up the key") { [self] in
       var app: String?
@@ -265,29 +265,29 @@ package final class PostgresLogStore: LogStore {
 
   /// Runs `body`, turning what the database says into one line, and gives up once it has not
   /// answered by ``answerDeadline`` (``withAnswerDeadline(_:_:)`` says why).
-  func perform<T: Sendable>(_ what: String, _ body: @escaping @Sendable () async throws -> T) async throws(HostError) -> T {
+  func perform<T: Sendable>(_ what: String, _ body: @escaping @Sendable () async throws -> T) async throws(LogStoreError) -> T {
     do {
       return try await withAnswerDeadline(answerDeadline, body)
     } catch let error as AnswerDeadlinePassed {
-      throw HostError(.failure, "\(location): \(what): the database gave \(error)")
+      throw LogStoreError(.failure, "\(location): \(what): the database gave \(error)")
     } catch {
       throw describe(error, what)
     }
   }
 
   /// What went wrong, in one line: a refusal of ours as it is, or what the database said.
-  private func describe(_ error: any Error, _ what: String) -> HostError {
+  private func describe(_ error: any Error, _ what: String) -> LogStoreError {
     switch error {
-    case let error as HostError:
+    case let error as LogStoreError:
       return error
     case let error as PostgresTransactionError:
       // A transaction's error wraps what went wrong inside it, or in its begin or commit.
       if let inner = error.closureError ?? error.beginError ?? error.commitError { return describe(inner, what) }
-      return HostError(.failure, "\(location): \(what): the transaction failed")
+      return LogStoreError(.failure, "\(location): \(what): the transaction failed")
     case let error as PSQLError:
-      return HostError(.failure, "\(location): \(what): \(Self.describe(error))")
+      return LogStoreError(.failure, "\(location): \(what): \(Self.describe(error))")
     default:
-      return HostError(.failure, "\(location): \(what): \(error)")
+      return LogStoreError(.failure, "\(location): \(what): \(error)")
     }
   }
 

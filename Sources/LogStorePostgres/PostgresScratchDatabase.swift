@@ -1,6 +1,6 @@
-package import Foundation
+import Foundation
 import Logging
-package import Host
+package import LogStorage
 import PostgresNIO
 
 /// A database of its own on the server a `postgres://` URL names, made for a measurement and
@@ -16,12 +16,12 @@ package struct PostgresScratchDatabase: Sendable {
 
   /// Makes the database, through a connection to the one `url` names. The user needs the
   /// `CREATEDB` privilege.
-  package static func make(on url: String) async throws(HostError) -> PostgresScratchDatabase {
+  package static func make(on url: String) async throws(LogStoreError) -> PostgresScratchDatabase {
     let (client, shown) = try PostgresLogStore.configuration(url)
-    guard var components = URLComponents(string: url) else { throw HostError.usage("--store \(url): not a URL") }
+    guard var components = URLComponents(string: url) else { throw LogStoreError.usage("--store \(url): not a URL") }
     let name = "refold_bench_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
     components.path = "/" + name
-    guard let scratchURL = components.string else { throw HostError.usage("--store \(url): not a URL") }
+    guard let scratchURL = components.string else { throw LogStoreError.usage("--store \(url): not a URL") }
     var server = PostgresConnection.Configuration(
       host: client.host ?? "127.0.0.1", port: client.port ?? 5432, username: client.username,
       password: client.password, database: client.database, tls: .disable)
@@ -34,18 +34,18 @@ package struct PostgresScratchDatabase: Sendable {
   }
 
   /// Drops the database, ending any connection still open to it.
-  package func drop() async throws(HostError) {
+  package func drop() async throws(LogStoreError) {
     try await execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)", "cannot drop the scratch database \(name)")
   }
 
-  private func execute(_ statement: String, _ what: String) async throws(HostError) {
+  private func execute(_ statement: String, _ what: String) async throws(LogStoreError) {
     let connection: PostgresConnection
     do {
       connection = try await PostgresConnection.connect(configuration: server, id: 0, logger: PostgresLogStore.quiet)
     } catch let error as PSQLError {
-      throw HostError(.failure, "\(shown): cannot connect: \(PostgresLogStore.plainConnectionError(PostgresLogStore.describe(error)))")
+      throw LogStoreError(.failure, "\(shown): cannot connect: \(PostgresLogStore.plainConnectionError(PostgresLogStore.describe(error)))")
     } catch {
-      throw HostError(.failure, "\(shown): cannot connect: \(error)")
+      throw LogStoreError(.failure, "\(shown): cannot connect: \(error)")
     }
     do {
       try await connection.query(PostgresQuery(unsafeSQL: statement), logger: PostgresLogStore.quiet)
@@ -53,7 +53,7 @@ package struct PostgresScratchDatabase: Sendable {
     } catch {
       try? await connection.close()
       let said = (error as? PSQLError).map(PostgresLogStore.describe) ?? "\(error)"
-      throw HostError(.failure, "\(shown): \(what): \(said)")
+      throw LogStoreError(.failure, "\(shown): \(what): \(said)")
     }
   }
 }

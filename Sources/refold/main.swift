@@ -4,6 +4,7 @@ import Bench
 import BuiltinFeatures
 import Demo
 import Host
+import LogStorage
 
 #if canImport(LogStorePostgres)
   import LogStorePostgres

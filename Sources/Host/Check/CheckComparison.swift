@@ -1,3 +1,5 @@
+package import LogStorage
+
 /// What changed between two check runs over the same stored logs: "3 logs that passed on
 /// build-a diverge on build-b".
 package struct CheckComparison: Sendable {

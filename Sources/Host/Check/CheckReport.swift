@@ -1,5 +1,6 @@
 import Foundation
 import Store
+package import LogStorage
 
 /// What `refold check` prints: the logs that are not verified, in detail, then a summary table;
 /// or the same as JSON, or as JUnit XML for CI systems.

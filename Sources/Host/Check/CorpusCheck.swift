@@ -1,4 +1,5 @@
 import Foundation
+package import LogStorage
 
 /// Checks the logs of a corpus on `jobs` threads of their own (each replay is synchronous CPU
 /// work: threads, not tasks, so that the cooperative pool stays free), each thread taking the

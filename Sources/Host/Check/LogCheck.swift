@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import LogStorage
 
 /// Checks one log against the reducer of the current build: replays every event from the
 /// initial state and verifies every checkpoint on the way. Never throws: what goes wrong is the

@@ -1,4 +1,5 @@
 import Foundation
+import LogStorage
 
 /// This process's share of a check run that any number of workers, on any number of machines,
 /// join by its name (`refold check --store postgres://… --run NAME`).
@@ -42,6 +43,8 @@ struct SharedCheck: Sendable {
       }
     } catch let error as HostError {
       throw error
+    } catch let error as LogStoreError {
+      throw HostError(error)
     } catch {
       throw HostError(.failure, "check run \(Terminal.quoted(run)): \(error)")
     }

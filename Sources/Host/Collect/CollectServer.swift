@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+package import LogStorage
 
 /// `refold collect`'s server: takes logs by `POST /v1/logs`, each checked whole before the
 /// ``LogStore`` keeps it and the upload is acknowledged.
@@ -119,7 +120,7 @@ struct CollectIntake: Sendable {
       var response = Self.json(refusal.status, ["error": refusal.message])
       if let seconds = refusal.retryAfterSeconds { response.headers[.retryAfter] = "\(seconds)" }
       return response
-    } catch let error as HostError {
+    } catch let error as LogStoreError {
       return Self.json(500, ["error": "the store could not keep the log: \(error.message)"])
     } catch {
       return Self.json(500, ["error": "the store could not keep the log: \(error)"])

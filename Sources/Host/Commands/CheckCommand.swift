@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Store
+import LogStorage
 
 struct CheckCommand: AsyncParsableCommand {
   static var configuration: CommandConfiguration {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LogStorage
 
 struct CollectCommand: AsyncParsableCommand {
   static var configuration: CommandConfiguration {

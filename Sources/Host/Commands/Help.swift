@@ -1,4 +1,5 @@
 import Foundation
+import LogStorage
 import Store
 
 /// What the commands' help texts show: the tool's own name and, in examples, one of its own

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LogStorage
 import LogUpload
 
 struct StoreCommand: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LogStorage
 
 /// `--where` and `--since`: which stored logs a command takes (`store list`, `check --store`).
 struct StoredLogSelection: ParsableArguments {
@@ -13,9 +14,11 @@ struct StoredLogSelection: ParsableArguments {
   var isEmpty: Bool { conditions.isEmpty && since == nil }
 
   func filter() throws(HostError) -> StoredLogFilter {
-    var filter = StoredLogFilter()
-    for condition in conditions { try filter.add(condition) }
-    if let since { try filter.since(since) }
-    return filter
+    try HostError.fromStore { () throws(LogStoreError) in
+      var filter = StoredLogFilter()
+      for condition in conditions { try filter.add(condition) }
+      if let since { try filter.since(since) }
+      return filter
+    }
   }
 }

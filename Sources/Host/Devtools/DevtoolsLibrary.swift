@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import LogStorage
 
 /// What one `refold devtools` serves: a log file, or every `*.log` under a folder, and nothing
 /// else. A log is named by its path below the folder (or its file name); a name reaches a file

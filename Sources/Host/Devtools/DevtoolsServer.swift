@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import LogStorage
 
 /// The inspector's HTTP server: 127.0.0.1 only, on a port the OS picks unless one is asked for,
 /// every request checked by ``DevtoolsAccess`` before ``DevtoolsRoutes`` answers it.

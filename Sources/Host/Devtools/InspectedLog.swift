@@ -1,5 +1,6 @@
 import Foundation
 package import Store
+package import LogStorage
 
 /// One log open in the inspector: its event index, its states, and the answers to the page's
 /// questions as JSON. Safe to use from any number of requests at once.

@@ -10,6 +10,7 @@ import Testing
 #endif
 
 @testable import Host
+import LogStorage
 
 /// `refold check`: a corpus of logs replayed against this build, every outcome reported, none
 /// stopping the others.

@@ -5,6 +5,7 @@ import Store
 import Testing
 
 @testable import Host
+import LogStorage
 
 /// A feature that changed shape twice, hosted by a tool of its own: its schema-1 logs are
 /// checked, replayed and rewritten by the build at schema 3.

@@ -3,6 +3,7 @@ import Store
 import Testing
 
 @testable import Host
+@testable import LogStorage
 
 /// `withAnswerDeadline`, which the PostgreSQL store wraps around every operation, on its own:
 /// here so that ThreadSanitizer, which CI runs without the PostgreSQL tests, still sees its race

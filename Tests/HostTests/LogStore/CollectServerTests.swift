@@ -4,6 +4,7 @@ import LogUpload
 import Testing
 
 @testable import Host
+@testable import LogStorage
 
 /// `refold collect`'s server on 127.0.0.1 with a real folder store, and the library's
 /// `LogUploader` talking to it over real sockets.

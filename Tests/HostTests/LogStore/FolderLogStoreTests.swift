@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Host
+@testable import LogStorage
 
 /// The folder store: each log kept once by its content hash, its metadata beside it, keys
 /// kept hashed, and a folder that is not a store (or one from a newer refold) refused.
@@ -51,9 +52,9 @@ struct FolderLogStoreTests {
     #expect(try ids(["app=ios' OR '1'='1"]) == 0)
     #expect(try ids(["feature=%"]) == 0)
     var filter = StoredLogFilter()
-    #expect(throws: HostError.self) { try filter.add("color=red") }
-    #expect(throws: HostError.self) { try filter.add("schema=two") }
-    #expect(throws: HostError.self) { try filter.since("yesterday") }
+    #expect(throws: LogStoreError.self) { try filter.add("color=red") }
+    #expect(throws: LogStoreError.self) { try filter.add("schema=two") }
+    #expect(throws: LogStoreError.self) { try filter.since("yesterday") }
     try filter.since("2999-01-01")
     #expect(try store.list(filter).isEmpty)
   }
@@ -70,36 +71,36 @@ struct FolderLogStoreTests {
       let text = try String(contentsOf: keys.appendingPathComponent(name), encoding: .utf8)
       #expect(!text.contains(key.dropFirst(4)) && !name.contains(key.dropFirst(4)), "the key itself is not kept")
     }
-    #expect(throws: HostError.self) { try store.addKey(app: "") }
-    #expect(throws: HostError.self) { try store.addKey(app: "a/b") }
+    #expect(throws: LogStoreError.self) { try store.addKey(app: "") }
+    #expect(throws: LogStoreError.self) { try store.addKey(app: "a/b") }
   }
 
   @Test func aDamagedOrTruncatedLogIsRefusedWithItsReason() throws {
     var damaged = StoreTestLogs.log(1)
     damaged[damaged.count - 20] ^= 0x01
     let file = try store.spool(damaged)
-    let error = #expect(throws: HostError.self) { try CheckedLog.check(file, bytes: damaged) }
+    let error = #expect(throws: LogStoreError.self) { try CheckedLog.check(file, bytes: damaged) }
     #expect(error?.message.hasPrefix("the log is damaged: line 3: ") == true, "\(String(describing: error))")
     #expect(error?.message.contains(store.root.path) == false, "the store's paths stay its own")
 
     let whole = StoreTestLogs.log(1)
     let cut = Array(whole.dropLast(5))
-    let truncated = #expect(throws: HostError.self) { try CheckedLog.check(try store.spool(cut), bytes: cut) }
+    let truncated = #expect(throws: LogStoreError.self) { try CheckedLog.check(try store.spool(cut), bytes: cut) }
     #expect(truncated?.message.hasPrefix("the log is truncated: ") == true, "\(String(describing: truncated))")
-    #expect(throws: HostError.self) { try CheckedLog.check(try store.spool([]), bytes: []) }
+    #expect(throws: LogStoreError.self) { try CheckedLog.check(try store.spool([]), bytes: []) }
   }
 
   @Test func aFolderThatIsNotAStoreOrIsANewerOneIsRefused() throws {
     let folder = directory.url.appendingPathComponent("notes").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     _ = try directory.file("notes/readme.txt", "hello")
-    let error = #expect(throws: HostError.self) { try FolderLogStore(path: folder) }
+    let error = #expect(throws: LogStoreError.self) { try FolderLogStore(path: folder) }
     #expect(error?.message == "\(folder) is not a Refold log store: it holds files but no refold-store.json")
 
     let marker = store.root.appendingPathComponent("refold-store.json")
     try FileManager.default.removeItem(at: marker)
     try Data(#"{"format":"refold-log-store","version":2}"#.utf8).write(to: marker)
-    let newer = #expect(throws: HostError.self) { try FolderLogStore(path: store.root.path) }
+    let newer = #expect(throws: LogStoreError.self) { try FolderLogStore(path: store.root.path) }
     #expect(newer?.message.contains("version 2, written by a newer refold; this one reads version 1") == true)
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Host
+@testable import LogStorage
 
 /// What `--store` opens, by the kinds a tool links (``HostConfiguration/logStores``): a folder
 /// always; a URL of a kind the tool lacks is refused in one line that says what to link.
@@ -30,7 +31,7 @@ struct LogStoresTests {
     let directory = try TemporaryDirectory()
     let folder = directory.url.appendingPathComponent("mem").path
     let opened = LockedURLs()
-    let kind = LogStoreKind(schemes: ["mem"], urlForm: "mem://NAME", example: "mem://here") { (url: String) async throws(HostError) -> any LogStore in
+    let kind = LogStoreKind(schemes: ["mem"], urlForm: "mem://NAME", example: "mem://here") { (url: String) async throws(LogStoreError) -> any LogStore in
       opened.append(url)
       return try FolderLogStore(path: folder)
     }

@@ -3,6 +3,7 @@ import InternalTestSupport
 import Testing
 
 @testable import Host
+@testable import LogStorage
 
 /// The log store's SHA-256 (content hashes, hashed keys), against NIST's examples (FIPS 180-4's
 /// appendix and its long message) and against coreutils' `sha256sum` on seeded random inputs

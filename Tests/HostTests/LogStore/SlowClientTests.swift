@@ -3,6 +3,7 @@ import LogUpload
 import Testing
 
 @testable import Host
+@testable import LogStorage
 
 /// `refold collect` against slow and greedy clients (slowloris): a head sent a line at a time,
 /// a body a byte at a time, and more connections than a process has files, none of which may

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Host
+@testable import LogStorage
 
 /// What an upload leaves in a folder store's spool when it fails or its collector is killed:
 /// nothing, once the collector has started again.

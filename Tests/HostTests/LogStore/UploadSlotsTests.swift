@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Host
+@testable import LogStorage
 
 /// `refold collect` reads and checks only so many uploads at once (`--max-uploads`): each holds
 /// its body twice and what its largest line takes parsed, so without a bound enough

@@ -3,6 +3,7 @@ import Reducers
 import Testing
 
 @testable import Host
+@testable import LogStorage
 @testable import LogStorePostgres
 
 /// `refold check --store postgres://… --run NAME`: worker processes share one run over the

@@ -5,6 +5,7 @@ import Store
 import Testing
 
 @testable import Host
+@testable import LogStorage
 @testable import LogStorePostgres
 
 /// The PostgreSQL log store against a real PostgreSQL 15 (``TestPostgres``): each test on a
@@ -61,8 +62,8 @@ struct PostgresLogStoreTests {
     }
     // The numeric and time filters take only what parses.
     var filter = StoredLogFilter()
-    #expect(throws: HostError.self) { try filter.add("schema=1 OR 1=1") }
-    #expect(throws: HostError.self) { try filter.since("2026-11-25'; DROP TABLE refold_logs; --") }
+    #expect(throws: LogStoreError.self) { try filter.add("schema=1 OR 1=1") }
+    #expect(throws: LogStoreError.self) { try filter.since("2026-11-25'; DROP TABLE refold_logs; --") }
     #expect(try await store.list(StoredLogFilter()).count == 1, "the table is still there, and its row")
     // The same through the command line, as a user would type it.
     let listed = try await RefoldProcess.run(["store", "list", "--store", url, "--where", "app=ios' OR '1'='1", "--json"])
@@ -111,7 +112,7 @@ struct PostgresLogStoreTests {
     await clock.advance(by: .seconds(59))
     #expect(clock.sleepCount == 1, "a second before the deadline the look-up still waits")
     await clock.advance(by: .seconds(1))
-    let error = await #expect(throws: HostError.self) { try await lookup.value }
+    let error = await #expect(throws: LogStoreError.self) { try await lookup.value }
     #expect(error?.message == "\(store.location): cannot look up the key: the database gave no answer within 60 s")
 
     releasing.finish()

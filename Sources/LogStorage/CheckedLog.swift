@@ -15,11 +15,11 @@ package struct CheckedLog: Sendable {
 
   /// Reads the log at `file` (its bytes are `bytes`) through, as replay would.
   ///
-  /// - Throws: ``HostError/Kind/badInput`` with the reason a store refuses it: not a log, a
+  /// - Throws: ``LogStoreError/Kind/badInput`` with the reason a store refuses it: not a log, a
   ///   damaged line (named), a line whose JSON would take more memory parsed than
   ///   ``LogJSONDecoder/maxParsedBytes`` (named), or a torn last line (a truncated upload).
-  package static func check(_ file: URL, bytes: [UInt8]) throws(HostError) -> CheckedLog {
-    guard !bytes.isEmpty else { throw HostError.badInput("the upload is empty: a log has at least its header line") }
+  package static func check(_ file: URL, bytes: [UInt8]) throws(LogStoreError) -> CheckedLog {
+    guard !bytes.isEmpty else { throw LogStoreError.badInput("the upload is empty: a log has at least its header line") }
     var checked: CheckedLog
     do {
       let reader = try LogReader(file: file)
@@ -33,18 +33,18 @@ package struct CheckedLog: Sendable {
         checked.lastTime = event.t
       }
       if let torn = reader.warnings.first {
-        throw HostError.badInput("the log is truncated: \(Self.withoutPath(torn, file))")
+        throw LogStoreError.badInput("the log is truncated: \(Self.withoutPath(torn, file))")
       }
     } catch let error as LogReadError {
       let place = error.line.map { "line \($0): " } ?? ""
       // A line too large parsed is not damage: the log may be sound, and this server's limit
       // (REFOLD_MAX_PARSED_BYTES) is what refuses it.
       let what = error.kind == .lineTooLarge ? "the log is refused" : "the log is damaged"
-      throw HostError.badInput("\(what): \(place)\(Self.withoutPath(error.message, file))")
-    } catch let error as HostError {
+      throw LogStoreError.badInput("\(what): \(place)\(Self.withoutPath(error.message, file))")
+    } catch let error as LogStoreError {
       throw error
     } catch {
-      throw HostError.badInput("the log cannot be read: \(error)")
+      throw LogStoreError.badInput("the log cannot be read: \(error)")
     }
     checked.id = Hex.sha256(bytes)
     return checked

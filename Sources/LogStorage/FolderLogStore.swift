@@ -23,10 +23,10 @@ package struct FolderLogStore: LogStore {
   static let version = 1
   /// Upgrades of an older layout, each from its version to the next, in order. A store of a
   /// later version than ``version`` is refused. Version 1 is the first: none yet.
-  static let migrations: [(from: Int, upgrade: @Sendable (URL) throws(HostError) -> Void)] = []
+  static let migrations: [(from: Int, upgrade: @Sendable (URL) throws(LogStoreError) -> Void)] = []
 
   /// Opens the store at `path`, creating it when the folder is missing or empty.
-  package init(path: String) throws(HostError) {
+  package init(path: String) throws(LogStoreError) {
     root = URL(fileURLWithPath: path).standardizedFileURL
     try Self.makeFolders(root)
     // NB: Claimed before the marker is written, which passes through the spool.
@@ -41,16 +41,16 @@ package struct FolderLogStore: LogStore {
   private var marker: URL { root.appendingPathComponent("refold-store.json") }
 
   /// The store's folders, once `root` is known to be a store or empty.
-  private static func makeFolders(_ root: URL) throws(HostError) {
+  private static func makeFolders(_ root: URL) throws(LogStoreError) {
     let marker = root.appendingPathComponent("refold-store.json")
     let files = FileManager.default
     var isFolder: ObjCBool = false
     if files.fileExists(atPath: root.path, isDirectory: &isFolder) {
-      guard isFolder.boolValue else { throw HostError.badInput("--store \(root.path) is a file, not a folder") }
+      guard isFolder.boolValue else { throw LogStoreError.badInput("--store \(root.path) is a file, not a folder") }
       if !files.fileExists(atPath: marker.path) {
         let entries = (try? files.contentsOfDirectory(atPath: root.path)) ?? []
         guard entries.isEmpty else {
-          throw HostError.badInput(
+          throw LogStoreError.badInput(
             "\(root.path) is not a Refold log store: it holds files but no refold-store.json")
         }
       }
@@ -62,11 +62,11 @@ package struct FolderLogStore: LogStore {
           attributes: [.posixPermissions: 0o700])
       }
     } catch {
-      throw HostError(.failure, "cannot create the store \(root.path): \(error.localizedDescription)")
+      throw LogStoreError(.failure, "cannot create the store \(root.path): \(error.localizedDescription)")
     }
   }
 
-  private func prepare() throws(HostError) {
+  private func prepare() throws(LogStoreError) {
     let files = FileManager.default
     if !files.fileExists(atPath: marker.path) {
       let text = #"{"format":"refold-log-store","version":\#(Self.version)}"# + "\n"
@@ -79,13 +79,13 @@ package struct FolderLogStore: LogStore {
     try upgrade()
   }
 
-  private func upgrade() throws(HostError) {
+  private func upgrade() throws(LogStoreError) {
     let object = (try? Data(contentsOf: marker)).flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any]
     guard object?["format"] as? String == "refold-log-store", let found = object?["version"] as? Int else {
-      throw HostError.badInput("\(marker.path) is not a Refold log store's marker")
+      throw LogStoreError.badInput("\(marker.path) is not a Refold log store's marker")
     }
     guard found <= Self.version else {
-      throw HostError.badInput(
+      throw LogStoreError.badInput(
         "\(root.path) is a log store of version \(found), written by a newer refold; this one reads version \(Self.version)")
     }
     var version = found
@@ -99,13 +99,13 @@ package struct FolderLogStore: LogStore {
     spoolFolder.url.appendingPathComponent("\(kind)-\(UUID().uuidString)").path
   }
 
-  package func spool(_ bytes: [UInt8]) throws(HostError) -> URL {
+  package func spool(_ bytes: [UInt8]) throws(LogStoreError) -> URL {
     let path = spoolName("upload") + ".log"
     try DurableFile.create(path, bytes)
     return URL(fileURLWithPath: path)
   }
 
-  package func put(_ file: URL, _ log: CheckedLog, app: String, appVersion: String?, device: String?) throws(HostError)
+  package func put(_ file: URL, _ log: CheckedLog, app: String, appVersion: String?, device: String?) throws(LogStoreError)
     -> (log: StoredLog, isNew: Bool)
   {
     defer { DurableFile.remove(file.path) }
@@ -126,12 +126,12 @@ package struct FolderLogStore: LogStore {
     return (stored, true)
   }
 
-  package func list(_ filter: StoredLogFilter) throws(HostError) -> [StoredLog] {
+  package func list(_ filter: StoredLogFilter) throws(LogStoreError) -> [StoredLog] {
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder("meta").path)
     } catch {
-      throw HostError(.failure, "cannot list \(folder("meta").path): \(error.localizedDescription)")
+      throw LogStoreError(.failure, "cannot list \(folder("meta").path): \(error.localizedDescription)")
     }
     var logs: [StoredLog] = []
     for name in names where name.hasSuffix(".json") {
@@ -145,7 +145,7 @@ package struct FolderLogStore: LogStore {
   package func logPath(_ id: String) -> String { folder("logs").appendingPathComponent("\(id).log").path }
   private func metaPath(_ id: String) -> String { folder("meta").appendingPathComponent("\(id).json").path }
 
-  package func addKey(app: String) throws(HostError) -> String {
+  package func addKey(app: String) throws(LogStoreError) -> String {
     try APIKey.checkAppName(app)
     let key = APIKey.make()
     let record = try Self.encode(KeyRecord(app: app, created: Date().timeIntervalSince1970))
@@ -153,22 +153,22 @@ package struct FolderLogStore: LogStore {
     try DurableFile.create(temporary, record)
     defer { DurableFile.remove(temporary) }
     guard try DurableFile.linkIfFree(temporary, keyPath(APIKey.hash(key))) else {
-      throw HostError(.failure, "a new key collided with a stored one; try again")
+      throw LogStoreError(.failure, "a new key collided with a stored one; try again")
     }
     try DurableFile.syncFolder(folder("keys").path)
     return key
   }
 
-  package func app(forKey key: String) throws(HostError) -> String? {
+  package func app(forKey key: String) throws(LogStoreError) -> String? {
     guard APIKey.isWellFormed(key) else { return nil }
     let path = keyPath(APIKey.hash(key))
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     let data: Data
     do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-      throw HostError(.failure, "cannot read \(path): \(error.localizedDescription)")
+      throw LogStoreError(.failure, "cannot read \(path): \(error.localizedDescription)")
     }
     guard let record = try? JSONDecoder().decode(KeyRecord.self, from: data) else {
-      throw HostError(.failure, "\(path) is not a key record")
+      throw LogStoreError(.failure, "\(path) is not a key record")
     }
     return record.app
   }
@@ -180,19 +180,19 @@ package struct FolderLogStore: LogStore {
     var created: Double
   }
 
-  private func read(_ path: String) throws(HostError) -> StoredLog {
+  private func read(_ path: String) throws(LogStoreError) -> StoredLog {
     do {
       return try JSONDecoder().decode(StoredLog.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
     } catch {
-      throw HostError(.failure, "cannot read \(path): \(error)")
+      throw LogStoreError(.failure, "cannot read \(path): \(error)")
     }
   }
 
-  private static func encode(_ value: some Encodable) throws(HostError) -> [UInt8] {
+  private static func encode(_ value: some Encodable) throws(LogStoreError) -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     do { return Array(try encoder.encode(value)) + [0x0A] } catch {
-      throw HostError(.failure, "cannot encode \(value): \(error)")
+      throw LogStoreError(.failure, "cannot encode \(value): \(error)")
     }
   }
 }
@@ -213,12 +213,12 @@ package enum APIKey {
   }
 
   /// An app's name: 1 to 64 letters, digits, `.`, `_` or `-`.
-  package static func checkAppName(_ app: String) throws(HostError) {
+  package static func checkAppName(_ app: String) throws(LogStoreError) {
     let allowed = app.utf8.allSatisfy {
       (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) || $0 == 46 || $0 == 95 || $0 == 45
     }
     guard !app.isEmpty, app.utf8.count <= 64, allowed else {
-      throw HostError.usage("'\(app)' is not an app name: 1 to 64 letters, digits, '.', '_' or '-'")
+      throw LogStoreError.usage("'\(app)' is not an app name: 1 to 64 letters, digits, '.', '_' or '-'")
     }
   }
 }

@@ -21,12 +21,12 @@ package final class SpoolFolder: Sendable {
 
   /// Claims the folder at `url` (created, mode 0700, when missing), clearing out what dead
   /// processes left in it.
-  package init(_ url: URL) throws(HostError) {
+  package init(_ url: URL) throws(LogStoreError) {
     self.url = url
     do {
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
-      throw HostError(.failure, "cannot create the spool \(url.path): \(error.localizedDescription)")
+      throw LogStoreError(.failure, "cannot create the spool \(url.path): \(error.localizedDescription)")
     }
     let lockPath = url.appendingPathComponent(Self.lockName).path
     lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
@@ -43,7 +43,7 @@ package final class SpoolFolder: Sendable {
     guard Self.flockRetrying(lock, LOCK_SH) else {
       let reason = String(cString: strerror(errno))
       close(lock)
-      throw HostError(.failure, "cannot lock \(lockPath): \(reason)")
+      throw LogStoreError(.failure, "cannot lock \(lockPath): \(reason)")
     }
   }
 
@@ -53,10 +53,10 @@ package final class SpoolFolder: Sendable {
   /// whose uploads wait outside it (PostgreSQL's): one folder for every process of the user,
   /// so that the next one finds what a killed one left. It must be a folder of this user's
   /// that no one else can enter; a name taken otherwise (another user's, a link) is refused.
-  package static func temporary() throws(HostError) -> SpoolFolder {
+  package static func temporary() throws(LogStoreError) -> SpoolFolder {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("refold-store-spool-\(getuid())", isDirectory: true)
     if mkdir(url.path, 0o700) != 0, errno != EEXIST {
-      throw HostError(.failure, "cannot create the spool \(url.path): \(String(cString: strerror(errno)))")
+      throw LogStoreError(.failure, "cannot create the spool \(url.path): \(String(cString: strerror(errno)))")
     }
     // NB: attributesOfItem does not follow a link: a link there is refused, not entered.
     let attributes = (try? FileManager.default.attributesOfItem(atPath: url.path)) ?? [:]
@@ -64,7 +64,7 @@ package final class SpoolFolder: Sendable {
       (attributes[.ownerAccountID] as? NSNumber)?.uint32Value == getuid(),
       let permissions = (attributes[.posixPermissions] as? NSNumber)?.intValue, permissions & 0o077 == 0
     else {
-      throw HostError(.failure, "\(url.path) is not a folder of this user's that only it can enter: remove it, or set TMPDIR")
+      throw LogStoreError(.failure, "\(url.path) is not a folder of this user's that only it can enter: remove it, or set TMPDIR")
     }
     return try SpoolFolder(url)
   }

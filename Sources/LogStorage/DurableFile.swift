@@ -11,7 +11,7 @@ import Foundation
 package enum DurableFile {
   /// Creates `path` (mode 0600; it must not exist), writes `bytes`, fsyncs and closes it. When
   /// it cannot (a full disk), the part written is removed: a failed upload leaves no file.
-  package static func create(_ path: String, _ bytes: [UInt8]) throws(HostError) {
+  package static func create(_ path: String, _ bytes: [UInt8]) throws(LogStoreError) {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw failure("cannot create \(path)") }
     defer { close(fd) }
@@ -26,20 +26,20 @@ package enum DurableFile {
   }
 
   /// `error`, once the file it is about is gone.
-  private static func removing(_ path: String, _ error: HostError) -> HostError {
+  private static func removing(_ path: String, _ error: LogStoreError) -> LogStoreError {
     unlink(path)
     return error
   }
 
   /// Links `source` at `destination`: true if it was linked, false if `destination` exists.
-  static func linkIfFree(_ source: String, _ destination: String) throws(HostError) -> Bool {
+  static func linkIfFree(_ source: String, _ destination: String) throws(LogStoreError) -> Bool {
     if link(source, destination) == 0 { return true }
     if errno == EEXIST { return false }
     throw failure("cannot link \(destination)")
   }
 
   /// Fsyncs a folder, so that the names made in it last.
-  static func syncFolder(_ path: String) throws(HostError) {
+  static func syncFolder(_ path: String) throws(LogStoreError) {
     let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else { throw failure("cannot open the folder \(path)") }
     defer { close(fd) }
@@ -50,7 +50,7 @@ package enum DurableFile {
     unlink(path)
   }
 
-  private static func failure(_ what: String) -> HostError {
-    HostError(.failure, "\(what): \(String(cString: strerror(errno)))")
+  private static func failure(_ what: String) -> LogStoreError {
+    LogStoreError(.failure, "\(what): \(String(cString: strerror(errno)))")
   }
 }

@@ -12,25 +12,25 @@ package protocol CheckQueue: Sendable {
   /// joined with another filter than it was started with is refused.
   ///
   /// - Returns: how many logs the run holds.
-  func join(run name: String, filter: StoredLogFilter) async throws(HostError) -> Int
+  func join(run name: String, filter: StoredLogFilter) async throws(LogStoreError) -> Int
 
   /// Leases the next log of the run that no worker has checked or holds a live lease on, for
   /// `seconds`; nil when there is none.
-  func lease(run: String, worker: String, seconds: Double) async throws(HostError) -> LeasedLog?
+  func lease(run: String, worker: String, seconds: Double) async throws(LogStoreError) -> LeasedLog?
 
   /// Extends `worker`'s lease on `log` by `seconds` from now; false when the worker no longer
   /// holds it.
-  func renew(run: String, log: String, worker: String, seconds: Double) async throws(HostError) -> Bool
+  func renew(run: String, log: String, worker: String, seconds: Double) async throws(LogStoreError) -> Bool
 
   /// Keeps `outcome` as the run's outcome for `log`, if `worker` still holds its lease; false
   /// (and nothing kept) when it does not.
-  func complete(run: String, log: String, worker: String, outcome: LogCheckOutcome) async throws(HostError) -> Bool
+  func complete(run: String, log: String, worker: String, outcome: LogCheckOutcome) async throws(LogStoreError) -> Bool
 
   /// How far the run is.
-  func progress(run: String) async throws(HostError) -> CheckRunProgress
+  func progress(run: String) async throws(LogStoreError) -> CheckRunProgress
 
   /// The outcomes kept so far, by log id.
-  func outcomes(run: String) async throws(HostError) -> [RunOutcome]
+  func outcomes(run: String) async throws(LogStoreError) -> [RunOutcome]
 }
 
 /// A log leased to a worker: its id and its bytes.

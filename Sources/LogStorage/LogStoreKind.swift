@@ -1,7 +1,7 @@
 /// A kind of shared log store that `--store` can name by its URL's scheme, besides a folder,
 /// which every tool can use.
 ///
-/// A tool lists the kinds it links in ``HostConfiguration/logStores``. The PostgreSQL store is
+/// A tool lists the kinds it links in `HostConfiguration.logStores` (Host). The PostgreSQL store is
 /// one, `LogStoreKind.postgres` from the `LogStorePostgres` product:
 ///
 /// ```swift
@@ -21,11 +21,11 @@ public struct LogStoreKind: Sendable {
   /// One such URL, for the commands' examples: `postgres://refold@db/refold`.
   public let example: String
   /// Opens the store a URL of one of ``schemes`` names.
-  package let open: @Sendable (String) async throws(HostError) -> any LogStore
+  package let open: @Sendable (String) async throws(LogStoreError) -> any LogStore
 
   package init(
     schemes: [String], urlForm: String, example: String,
-    open: @escaping @Sendable (String) async throws(HostError) -> any LogStore
+    open: @escaping @Sendable (String) async throws(LogStoreError) -> any LogStore
   ) {
     self.schemes = schemes
     self.urlForm = urlForm
@@ -34,7 +34,7 @@ public struct LogStoreKind: Sendable {
   }
 
   /// Whether `location` is a URL of one of this kind's schemes.
-  func names(_ location: String) -> Bool {
+  package func names(_ location: String) -> Bool {
     schemes.contains { location.hasPrefix($0 + "://") }
   }
 }

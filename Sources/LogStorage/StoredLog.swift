@@ -71,9 +71,9 @@ package struct StoredLogFilter: Sendable, Equatable {
 
   /// Adds `KEY=VALUE`. Values are compared whole, as text: nothing in them is a pattern or
   /// a query.
-  package mutating func add(_ condition: String) throws(HostError) {
+  package mutating func add(_ condition: String) throws(LogStoreError) {
     guard let equals = condition.firstIndex(of: "="), equals != condition.startIndex else {
-      throw HostError.usage("--where \(condition): expected KEY=VALUE with KEY one of \(Self.keys.joined(separator: ", "))")
+      throw LogStoreError.usage("--where \(condition): expected KEY=VALUE with KEY one of \(Self.keys.joined(separator: ", "))")
     }
     let key = String(condition[..<equals])
     let value = String(condition[condition.index(after: equals)...])
@@ -83,15 +83,15 @@ package struct StoredLogFilter: Sendable, Equatable {
     case "device": device = value
     case "appVersion": appVersion = value
     case "schema":
-      guard let number = Int(value) else { throw HostError.usage("--where schema=\(value): the schema is a whole number") }
+      guard let number = Int(value) else { throw LogStoreError.usage("--where schema=\(value): the schema is a whole number") }
       schema = number
     default:
-      throw HostError.usage("--where \(condition): '\(key)' is not one of \(Self.keys.joined(separator: ", "))")
+      throw LogStoreError.usage("--where \(condition): '\(key)' is not one of \(Self.keys.joined(separator: ", "))")
     }
   }
 
   /// Sets `--since`: an ISO 8601 time (`2026-11-25T10:00:00Z`) or a date (`2026-11-25`, UTC).
-  package mutating func since(_ text: String) throws(HostError) {
+  package mutating func since(_ text: String) throws(LogStoreError) {
     let full = ISO8601DateFormatter()
     full.formatOptions = [.withInternetDateTime]
     let fractional = ISO8601DateFormatter()
@@ -103,7 +103,7 @@ package struct StoredLogFilter: Sendable, Equatable {
     guard (try? shape.wholeMatch(in: text)) != nil,
       let date = full.date(from: text) ?? fractional.date(from: text) ?? day.date(from: text)
     else {
-      throw HostError.usage("--since \(text): expected a time like 2026-11-25T10:00:00Z or a date like 2026-11-25")
+      throw LogStoreError.usage("--since \(text): expected a time like 2026-11-25T10:00:00Z or a date like 2026-11-25")
     }
     since = date.timeIntervalSince1970
   }
