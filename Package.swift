@@ -36,9 +36,11 @@ let package = Package(
     //     RefoldHTTP builds swift-nio-ssl's anyway, for `https://`).
     .library(name: "LogStorePostgres", targets: ["LogStorePostgres"]),
     .library(name: "LogUpload", targets: ["LogUpload"]),
-    // NB: The benchmark workloads, shared by `refold bench` and the Benchmarks package, which
-    //     would otherwise have to build Host (and Hummingbird) a second time in release.
-    .library(name: "BenchWorkloads", targets: ["BenchWorkloads"]),
+    // NB: The benchmark workloads, for the Benchmarks package (Benchmarks/) alone, which can
+    //     only depend on products and would otherwise have to build Host (and Hummingbird) a
+    //     second time in release. Underscored, as SwiftPM packages mark a product that is not
+    //     API (swift-nio's `_NIOFileSystem`): no user needs it, and it may change at any time.
+    .library(name: "_BenchWorkloads", targets: ["BenchWorkloads"]),
     .executable(name: "refold", targets: ["refold"]),
   ],
   dependencies: [

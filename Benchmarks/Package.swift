@@ -5,7 +5,8 @@ import PackageDescription
 // Refold's benchmark workloads (W1 to W6), run with package-benchmark:
 //   cd Benchmarks && swift package benchmark
 // The workloads themselves live in the BenchWorkloads module (Sources/BenchWorkloads), which
-// `refold bench` runs in-process too.
+// `refold bench` runs in-process too; Refold's `_BenchWorkloads` product, underscored because it
+// is not API, exists for this package alone.
 let package = Package(
   name: "RefoldBenchmarks",
   platforms: [
@@ -23,7 +24,7 @@ let package = Package(
       dependencies: [
         .product(name: "Benchmark", package: "package-benchmark"),
         .product(name: "Effects", package: "Refold"),
-        .product(name: "BenchWorkloads", package: "Refold"),
+        .product(name: "_BenchWorkloads", package: "Refold"),
         .product(name: "OpenCombine", package: "OpenCombine"),
         .product(name: "Reducers", package: "Refold"),
         .product(name: "Store", package: "Refold"),
