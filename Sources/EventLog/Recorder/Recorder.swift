@@ -63,7 +63,7 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
   public let warnings: [String]
 
   let queue: CommitQueue<State, Action>
-  let lifecycle = RecorderLifecycle()
+  let lifecycle: RecorderLifecycle
   /// The log's descriptor, for the test hook below; only the writer thread writes to it.
   private let descriptor: Int32
 
@@ -118,9 +118,11 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
     self.descriptor = handle.fd
     self.warnings = warnings
     let queue = CommitQueue<State, Action>(
-      lastSeq: startSeq, initialState: initialState, checkpointInterval: UInt64(effective.checkpointInterval),
+      lastSeq: startSeq, initialState: initialState, keepingStateEvery: UInt64(effective.checkpointInterval),
       byteBudget: effective.maxPendingBytes)
     self.queue = queue
+    let lifecycle = RecorderLifecycle(startSeq: startSeq)
+    self.lifecycle = lifecycle
     let writerOptions = effective
     let thread = Thread { [queue, lifecycle, handle, writerOptions, startSeq, lastLineIsCheckpoint] in
       var writer = RecorderWriter(
@@ -149,7 +151,7 @@ public final class Recorder<State: Codable & Equatable & Sendable, Action: Codab
   }
 
   /// The highest seq known to be on disk: fsynced, or with ``FsyncPolicy/never`` written.
-  public var durableSeq: UInt64 { queue.durable.load(ordering: .acquiring) }
+  public var durableSeq: UInt64 { lifecycle.durable.load(ordering: .acquiring) }
 
   /// The highest seq handed to the writer.
   public var recordedSeq: UInt64 { queue.published.load(ordering: .acquiring) }

@@ -116,7 +116,7 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
       try refuseIfTooLong(from: lineStart, seq: seq, what: "the action", throughSeq: throughSeq, oldest: oldest)
       measure(lineBytes: out.count - lineStart)
       lastLineIsCheckpoint = false
-      if seq % queue.checkpointInterval == 0, let state = queue.takeCheckpointState(seq: seq) {
+      if seq % queue.keptStateInterval == 0, let state = queue.takeKeptState(seq: seq) {
         try appendCheckpoint(seq: seq, state: state, includeState: seq % snapshotInterval == 0)
       }
       throughSeq = seq
@@ -170,7 +170,7 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
     measuredCommits += 1
     // The first commit is measured alone: until then the store admits commits by count only.
     guard measuredCommits >= 64 || measuredBytes >= 1 << 20 || bytesPerCommit == 0 else { return }
-    let sample = measuredBytes / measuredCommits + stateBytes / Int(queue.checkpointInterval)
+    let sample = measuredBytes / measuredCommits + stateBytes / Int(queue.keptStateInterval)
     // A larger sample is taken at once: it is what the budget must hold now.
     bytesPerCommit = bytesPerCommit == 0 || sample > bytesPerCommit ? sample : (bytesPerCommit * 3 + sample) / 4
     measuredBytes = 0
@@ -206,7 +206,7 @@ struct RecorderWriter<State: Codable & Sendable, Action: Codable & Sendable> {
 
   private func reportDurable() {
     let seq = schedule.durableSeq
-    let previous = queue.durable.exchange(seq, ordering: .acquiringAndReleasing)
+    let previous = lifecycle.durable.exchange(seq, ordering: .acquiringAndReleasing)
     if seq != previous { options.onDurable?(seq) }
   }
 

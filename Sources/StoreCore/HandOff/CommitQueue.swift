@@ -19,9 +19,9 @@ package struct CommitNotes: Sendable {
 /// are numbered consecutively.
 ///
 /// The time is kept to the nanosecond but for its last bit, which holds the origin (set for
-/// ``ActionOrigin/effect``). An event line writes whole microseconds, which that bit never
-/// changes (a multiple of 1,000 nanoseconds is even), and the clock the store reads ticks every
-/// millisecond or more. One word rather than two halves what the store writes for each stamp,
+/// ``ActionOrigin/effect``). Whole microseconds, which a consumer may keep (the event log
+/// does), never change with that bit (a multiple of 1,000 nanoseconds is even), and the clock
+/// the store reads ticks every millisecond or more. One word rather than two halves what the store writes for each stamp,
 /// and the cache lines it takes from the writer's core; and the store writes one only when it
 /// differs from the last commit's (``CommitBlock``), which in a burst is once a clock tick.
 @usableFromInline
@@ -153,7 +153,7 @@ final class CommitBlock<Action> {
 /// The hand-off from the store (on the main actor) to a consumer's thread (the event log's
 /// recorder writes from one): a single-producer, single-consumer queue with no lock on the
 /// store's side. It knows nothing of what the consumer does with the commits: it holds them,
-/// keeps every `checkpointInterval`-th state, and wakes the consumer.
+/// keeps the state after every `keptStateInterval`-th commit, and wakes the consumer.
 ///
 /// A handed-off commit must cost the store's thread about as much as the rest of the commit
 /// (the W4 benchmark: a recorded W1 commit ≤ 2× an unrecorded one, some 15 ns), so
@@ -168,13 +168,13 @@ final class CommitBlock<Action> {
 ///
 /// What it holds is bounded in bytes as well as in commits. The consumer tells the queue how
 /// many bytes a pending commit takes, on average (``estimate(bytesPerCommit:)``: a recorder
-/// measures its encoded lines, and adds a share of the checkpointed states); the queue turns
+/// measures its encoded lines, and adds a share of the kept states); the queue turns
 /// the byte budget into a number of commits it admits. Every so many commits (a quarter of that
 /// number, at most ``signalInterval``) the store checks how many are pending: it wakes the
 /// writer when a check's worth is waiting, and waits for it when admitting the next check's
 /// worth would overrun the budget. A commit larger than the whole budget is admitted alone.
 ///
-/// A state kept for a checkpoint (one commit in `checkpointInterval`) and a block reused take
+/// A kept state (one commit in `keptStateInterval`) and a block reused take
 /// no lock (``KeptStates``, ``SpareBlocks``): they come in the middle of a burst, where a
 /// writer switched out while it held a lock would keep the store waiting. What happens rarely
 /// takes one: a commit's notes, waking the writer, waiting for room, stopping and closing.
@@ -218,10 +218,12 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var lastStampBits = UInt64.max
   /// Commits until the store next checks how many are pending (``checkRoom()``).
   @usableFromInline @exclusivity(unchecked) var untilRoomCheck: Int
-  /// Commits until the next one whose state is kept for a checkpoint: a count down rather
-  /// than `seq % checkpointInterval`, a division that would cost a fifth of the push.
-  @usableFromInline @exclusivity(unchecked) var untilCheckpoint: UInt64
-  @usableFromInline package let checkpointInterval: UInt64
+  /// Commits until the next one whose state is kept: a count down rather than
+  /// `seq % keptStateInterval`, a division that would cost a fifth of the push.
+  @usableFromInline @exclusivity(unchecked) var untilKeptState: UInt64
+  /// The queue keeps the state after each commit whose seq is a multiple of this, for the
+  /// consumer to take (``takeKeptState(seq:)``); what it is for is the consumer's business.
+  @usableFromInline package let keptStateInterval: UInt64
   @usableFromInline let lightFenceIsFull: Bool
   /// The seq of the last commit whose entry is initialized.
   @usableFromInline package let published: Atomic<UInt64>
@@ -242,7 +244,7 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   /// commit; `nil` when ``lastState`` holds it. Compared on every push: a store that pushes
   /// again copies nothing (``finalStateSource``).
   @usableFromInline @exclusivity(unchecked) var lastPusher: ObjectIdentifier?
-  /// The state after the last commit (the initial state before any), for the final checkpoint,
+  /// The state after the last commit (the initial state before any), for the consumer at close,
   /// unless ``lastPusher`` names a store that holds it. The writer reads it only after
   /// ``Status/closing`` was set: by `close()` on the main actor, after
   /// ``captureFinalState()``; or when nothing can push any more (the consumer's owner is being
@@ -269,8 +271,6 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) package internal(set) var takenSeq: UInt64
   /// The seq of the last commit the writer has taken, for the store's back-pressure.
   package let taken: Atomic<UInt64>
-  /// The highest seq the consumer has made durable (for a recorder: on disk).
-  package let durable: Atomic<UInt64>
 
   /// The most commits between two room checks. Small commits are checked (and the writer
   /// woken) this rarely; otherwise the writer wakes at its tick while it has work: a burst
@@ -307,7 +307,7 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   private let spareBlocks: SpareBlocks<Action>
   /// Keep at most this many bytes of spare blocks (a burst of some 250,000 small actions).
   private static var spareBytes: Int { 4 << 20 }
-  /// States to checkpoint, at seqs that are multiples of the checkpoint interval, in order.
+  /// The kept states, at seqs that are multiples of `keptStateInterval`, in order.
   private let keptStates = KeptStates<State>()
   /// What the few unusual commits carry beside their action: draws, a re-entrant send.
   private var notesBySeq: [UInt64: CommitNotes] = [:]
@@ -320,21 +320,20 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   private let room = NSCondition()
 
   /// - Parameter byteBudget: the most bytes the pending commits may take (see the type's doc).
-  package init(lastSeq: UInt64, initialState: State, checkpointInterval: UInt64, byteBudget: Int = 32 << 20) {
+  package init(lastSeq: UInt64, initialState: State, keepingStateEvery keptStateInterval: UInt64, byteBudget: Int = 32 << 20) {
     self.lastState = initialState
     self.byteBudget = max(1, byteBudget)
     admitted = Atomic(Self.initialAdmitted)
     checkInterval = Atomic(Self.initialCheck)
     bytesPerCommit = Atomic(0)
     untilRoomCheck = Self.initialCheck
-    self.checkpointInterval = checkpointInterval
+    self.keptStateInterval = keptStateInterval
     published = Atomic(lastSeq)
     taken = Atomic(lastSeq)
-    durable = Atomic(lastSeq)
     takenSeq = lastSeq
     status = Atomic(Status.open)
     attention = Atomic(0)
-    untilCheckpoint = checkpointInterval - lastSeq % checkpointInterval
+    untilKeptState = keptStateInterval - lastSeq % keptStateInterval
     lightFenceIsFull = AsymmetricFence.lightNeedsFullFence
     spareBlocks = SpareBlocks(capacity: Self.spareBytes / CommitBlock<Action>.bytes)
     let block = CommitBlock<Action>()
@@ -354,7 +353,7 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   /// throws why. (A commit pushed while the writer is stopping is taken and dropped with the
   /// rest: the next one is refused.)
   ///
-  /// `state` is read only for a commit whose state is kept (a checkpoint's; the last one's,
+  /// `state` is read only for a commit whose state is kept (every `keptStateInterval`-th; the last one's,
   /// when no store pushes it): a store passes its own, which read on every commit would retain
   /// and release each reference in it. A store passes itself as `store`, and the queue reads
   /// the final state from it at close (``captureFinalState()``).
@@ -366,8 +365,8 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     guard status.load(ordering: .relaxed) == Status.open else { return false }
     // The store is the only writer of `published`, so a relaxed load reads its own last store.
     let seq = published.load(ordering: .relaxed) &+ 1
-    untilCheckpoint &-= 1
-    if untilCheckpoint == 0 { keepCheckpoint(seq: seq, state: state()) }
+    untilKeptState &-= 1
+    if untilKeptState == 0 { keepState(seq: seq, state: state()) }
     if draws != nil || sentDuring != nil || site != nil {
       keepNotes(seq: seq, draws: draws, sentDuring: sentDuring, site: site)
     }
@@ -459,8 +458,8 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
   }
 
   @usableFromInline
-  func keepCheckpoint(seq: UInt64, state: State) {
-    untilCheckpoint = checkpointInterval
+  func keepState(seq: UInt64, state: State) {
+    untilKeptState = keptStateInterval
     keptStates.keep(state, seq: seq)
   }
 
@@ -639,8 +638,9 @@ package final class CommitQueue<State, Action>: @unchecked Sendable {
     }
   }
 
-  /// The state kept for the checkpoint at `seq`, if it is the next one kept.
-  package func takeCheckpointState(seq: UInt64) -> State? {
+  /// The state kept after commit `seq` (a multiple of `keptStateInterval`), if it is the next
+  /// one kept.
+  package func takeKeptState(seq: UInt64) -> State? {
     keptStates.take(seq: seq)
   }
 
@@ -679,7 +679,7 @@ func pushCommit<State, Action>(
 }
 
 /// A store, as the queue it pushes to sees it: what its state is now, read at close for the
-/// final checkpoint. Its state then is the state after the last commit it pushed, because a
+/// consumer's last state. Its state then is the state after the last commit it pushed, because a
 /// store hands every commit to its queue as it folds it and tells the queue when it stops
 /// (``CommitQueue/storeLeaves(_:state:)``).
 @usableFromInline

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The states the store keeps for checkpoints (one commit in `checkpointInterval`), on their
+/// The states the store keeps (one commit in `keptStateInterval`, ``CommitQueue``), on their
 /// way to the writer: a chain of nodes with one producer (the store) and one consumer (the
 /// writer), and no lock. See ``SpareBlocks`` for why not a lock: the store keeps a state in the
 /// middle of a burst, while the writer may be taking one.

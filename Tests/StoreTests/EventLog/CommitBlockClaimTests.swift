@@ -33,8 +33,8 @@ struct CommitBlockClaimTests {
 
   @Test func actionsOfEverySizeComeOutAsTheyWentInAcrossBlocks() {
     let count = CommitBlock<NineBytes>.capacity * 3 + 5
-    let small = CommitQueue<Int, NineBytes>(lastSeq: 0, initialState: 0, checkpointInterval: 1 << 40)
-    let large = CommitQueue<Int, HundredBytes>(lastSeq: 0, initialState: 0, checkpointInterval: 1 << 40)
+    let small = CommitQueue<Int, NineBytes>(lastSeq: 0, initialState: 0, keepingStateEvery: 1 << 40)
+    let large = CommitQueue<Int, HundredBytes>(lastSeq: 0, initialState: 0, keepingStateEvery: 1 << 40)
     small.estimate(bytesPerCommit: 1)
     large.estimate(bytesPerCommit: 1)
     for value in 0..<count {

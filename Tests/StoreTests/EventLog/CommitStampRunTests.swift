@@ -11,7 +11,7 @@ struct CommitStampRunTests {
   /// A burst within one clock tick shares one stamp: a block of commits whose origins never
   /// change holds no more stamps than the clock had readings meanwhile, not one per commit.
   @Test func aBurstWritesAStampOnlyWhenTheClockMoves() {
-    let queue = CommitQueue<Int, Void>(lastSeq: 0, initialState: 0, checkpointInterval: 1 << 40)
+    let queue = CommitQueue<Int, Void>(lastSeq: 0, initialState: 0, keepingStateEvery: 1 << 40)
     queue.estimate(bytesPerCommit: 1)
     let block = queue.tail
     var readings: Set<UInt64> = [CommitTime.now().nanosecondsSince1970]
@@ -30,7 +30,7 @@ struct CommitStampRunTests {
   /// count. Every commit comes out with its origin and a time read while it was pushed.
   @Test func everyCommitComesOutWithItsOwnOriginAndTimeAcrossBlocksAndReuse() {
     let capacity = CommitBlock<UInt32>.capacity
-    let queue = CommitQueue<Int, UInt32>(lastSeq: 0, initialState: 0, checkpointInterval: 1 << 40)
+    let queue = CommitQueue<Int, UInt32>(lastSeq: 0, initialState: 0, keepingStateEvery: 1 << 40)
     queue.estimate(bytesPerCommit: 1)
     let count = capacity * 5 / 2
     for (round, runLength) in [1, capacity, 3, capacity + 1, capacity - 1, 1].enumerated() {

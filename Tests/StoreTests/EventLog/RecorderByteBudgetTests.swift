@@ -55,7 +55,7 @@ struct RecorderByteBudgetTests {
 
   @Test func pendingCommitsNeverExceedWhatTheBudgetAdmits() async {
     // 64 KiB at 4 KiB a commit: 16 admitted, checked every 4.
-    let queue = CommitQueue<Int, Int>(lastSeq: 0, initialState: 0, checkpointInterval: 1 << 40, byteBudget: 64 << 10)
+    let queue = CommitQueue<Int, Int>(lastSeq: 0, initialState: 0, keepingStateEvery: 1 << 40, byteBudget: 64 << 10)
     queue.estimate(bytesPerCommit: 4 << 10)
     let consumer = Consumer(queue: queue, total: 2_000)
     await push(2_000, to: queue, consumer: consumer)
@@ -67,7 +67,7 @@ struct RecorderByteBudgetTests {
   }
 
   @Test func aCommitLargerThanTheWholeBudgetIsAdmittedAloneAndNeverDeadlocks() async {
-    let queue = CommitQueue<Int, Int>(lastSeq: 0, initialState: 0, checkpointInterval: 1 << 40, byteBudget: 64 << 10)
+    let queue = CommitQueue<Int, Int>(lastSeq: 0, initialState: 0, keepingStateEvery: 1 << 40, byteBudget: 64 << 10)
     queue.estimate(bytesPerCommit: 1 << 20)
     let consumer = Consumer(queue: queue, total: 200)
     await push(200, to: queue, consumer: consumer)
@@ -79,7 +79,7 @@ struct RecorderByteBudgetTests {
   @Test func smallCommitsAreAdmittedByTheHundredThousandAndNeverWait() async {
     // 32 MiB at 60 bytes a commit (a small action's line) admits 559,240, checked as rarely as
     // ever (every 131,072); at 16 bytes, the count limit (1,048,576) rules.
-    let queue = CommitQueue<Int, Int>(lastSeq: 0, initialState: 0, checkpointInterval: 1 << 40)
+    let queue = CommitQueue<Int, Int>(lastSeq: 0, initialState: 0, keepingStateEvery: 1 << 40)
     queue.estimate(bytesPerCommit: 16)
     #expect(queue.admitted.load(ordering: .relaxed) == CommitQueue<Int, Int>.pendingLimit)
     queue.estimate(bytesPerCommit: 60)

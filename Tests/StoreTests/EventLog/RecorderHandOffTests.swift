@@ -219,7 +219,7 @@ struct RecorderHandOffTests {
   private func expectCommitsComeOutWhole<Action: Equatable>(
     _: Action.Type, _ action: (Int) -> Action, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let queue = CommitQueue<Int, Action>(lastSeq: 0, initialState: 0, checkpointInterval: 1 << 40)
+    let queue = CommitQueue<Int, Action>(lastSeq: 0, initialState: 0, keepingStateEvery: 1 << 40)
     queue.estimate(bytesPerCommit: 16)
     let origins: [ActionOrigin] = [.send, .effect, .effect]
     // Two rounds of two and a half blocks: the second fills the blocks the first emptied.
