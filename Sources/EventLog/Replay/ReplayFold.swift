@@ -97,10 +97,9 @@ package final class ReplayFold<R: Reducer> where R.State: Codable & Equatable, R
   private func fold(_ action: R.Action, into state: inout R.State, seq: UInt64, line: Int, draws: [Draw]) throws {
     tape.begin(replaying: draws)
     if sharing {
-      // As the store does: the reducer's shared writes go to the replay's registry, then
-      // reach the state's other fields.
-      _ = SharedValues.whileFolding(shared) { reducer.reduce(into: &state, action: action) }
-      if shared.hasPendingWrites { _ = shared.applyPendingWrites(to: &state) }
+      // The store's fold of a state with shared fields (`SharedValues.fold`): the reducer's
+      // writes go to the replay's registry, then reach the state's other fields.
+      _ = shared.fold(&state) { reducer.reduce(into: &$0, action: action) }
     } else {
       _ = reducer.reduce(into: &state, action: action)
     }

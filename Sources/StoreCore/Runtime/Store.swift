@@ -416,8 +416,7 @@ public final class Store<State, Action: Sendable> {
   func foldSharing(_ action: Action, origin: ActionOrigin, group: EffectGroup?) -> EffectGroup? {
     seq &+= 1
     if hasPlugins, DrawTape.mainHasDraws { DrawTape.discardMainDraws() }
-    let effect = reduceSharing(action)
-    let changes = sharedValues.hasPendingWrites ? applySharedWrites() : []
+    let (effect, changes) = reduceSharing(action)
     let group = commit(action, effect: effect, origin: origin, group: group)
     if !changes.isEmpty { publishShared(changes) }
     return group

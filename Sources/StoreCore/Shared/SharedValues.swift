@@ -72,11 +72,27 @@ public final class SharedValues: Sendable {
 
   /// Runs `body`, a reducer, with `registry` taking its shared writes and giving the values of
   /// fields it makes.
-  package static func whileFolding<R>(_ registry: SharedValues, _ body: () throws -> R) rethrows -> R {
+  static func whileFolding<R>(_ registry: SharedValues, _ body: () throws -> R) rethrows -> R {
     let previous = pthread_getspecific(foldingKey)
     pthread_setspecific(foldingKey, Unmanaged.passUnretained(registry).toOpaque())
     defer { pthread_setspecific(foldingKey, previous) }
     return try withExtendedLifetime(registry) { try body() }
+  }
+
+  /// One fold of a state that holds shared fields, as the store, replay and `TestStore`'s
+  /// assertions all make it: `body` (a reducer, or a test's assertion) runs with this registry
+  /// taking its writes to shared fields; then every other field of a written key takes the new
+  /// value, before anyone sees the state.
+  ///
+  /// - Returns: what `body` returned; the writes, and the shared fields `state` holds (both
+  ///   empty when nothing was written).
+  package func fold<State, Result>(
+    _ state: inout State, _ body: (inout State) throws -> Result
+  ) rethrows -> (result: Result, writes: [PendingWrite], fields: Set<String>) {
+    let result = try Self.whileFolding(self) { try body(&state) }
+    guard hasPendingWrites else { return (result, [], []) }
+    let (writes, fields) = applyPendingWrites(to: &state)
+    return (result, writes, fields)
   }
 
   private static let foldingKey: pthread_key_t = {
@@ -208,7 +224,7 @@ public final class SharedValues: Sendable {
   /// Passes the writes made since the last call to every other field of their keys in `state`.
   /// Returns the writes, and the shared fields `state` holds; reports (and leaves `state` as it
   /// is) when `state` cannot be encoded and decoded again.
-  package func applyPendingWrites<State>(to state: inout State) -> (writes: [PendingWrite], fields: Set<String>) {
+  func applyPendingWrites<State>(to state: inout State) -> (writes: [PendingWrite], fields: Set<String>) {
     let writes = takePendingWrites()
     guard !writes.isEmpty else { return ([], []) }
     var replacements: [String: any Sendable] = [:]

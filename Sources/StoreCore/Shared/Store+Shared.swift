@@ -1,11 +1,18 @@
 import IssueReporting
 
 extension Store {
-  /// The reducer, with this thread marked as folding for the store's shared values: its
-  /// writes count, and the fields it makes start with the store's values.
+  /// The reducer, folding the state as replay and `TestStore` do (``SharedValues/fold(_:_:)``):
+  /// its writes to shared fields count, reach the state's other fields of their keys before
+  /// anyone sees the state, and the fields it makes start with the store's values. Returns the
+  /// effect, and what the other stores must be told.
   @usableFromInline
-  func reduceSharing(_ action: Action) -> Effect<Action> {
-    SharedValues.whileFolding(sharedValues) { reducer(&_state, action) }
+  func reduceSharing(_ action: Action) -> (effect: Effect<Action>, changes: [SharedChange]) {
+    let reducer = self.reducer
+    let (effect, writes, fields) = sharedValues.fold(&_state) { reducer(&$0, action) }
+    guard !writes.isEmpty else { return (effect, []) }
+    subscribe(toShared: fields)
+    if let awaited = awaitedSharedChange, writes.contains(where: { $0.id == awaited }) { awaitedSharedChange = nil }
+    return (effect, writes.filter(\.changed).compactMap(\.change))
   }
 
   /// Listens for changes made elsewhere to `keys`.
@@ -16,16 +23,6 @@ extension Store {
     sharedValues.subscribe(new, store: ObjectIdentifier(self)) { [weak self] change in
       self?.receive(change)
     }
-  }
-
-  /// After a fold that wrote shared values: every field of the same key takes the new value,
-  /// before anyone sees the state. Returns what the other stores must be told.
-  @usableFromInline
-  func applySharedWrites() -> [SharedChange] {
-    let (writes, fields) = sharedValues.applyPendingWrites(to: &_state)
-    subscribe(toShared: fields)
-    if let awaited = awaitedSharedChange, writes.contains(where: { $0.id == awaited }) { awaitedSharedChange = nil }
-    return writes.filter(\.changed).compactMap(\.change)
   }
 
   @usableFromInline

@@ -52,8 +52,7 @@ extension TestStore {
       // A shared field the test sets reaches the other fields of its key, as in the store;
       // the writes go to a copy of the store's shared values, never to a file or another store.
       let shared = store.sharedValues.copyForAssertions()
-      try SharedValues.whileFolding(shared) { try assert?(&state) }
-      if shared.hasPendingWrites { _ = shared.applyPendingWrites(to: &state) }
+      _ = try shared.fold(&state) { try assert?(&$0) }
       return state
     } catch {
       location.report("Threw error in the assertion of \(describe([action])): \(error)")
