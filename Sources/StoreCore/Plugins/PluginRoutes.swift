@@ -14,8 +14,19 @@ struct PluginRoutes<State, Action> {
   @usableFromInline let queue: Unmanaged<CommitQueue<State, Action>>?
   @usableFromInline let queueOwner: (any StorePlugin<State, Action>)?
   @usableFromInline let afterQueue: [any StorePlugin<State, Action>]
+  /// Whether ``beforeQueue`` and ``afterQueue`` are not empty. Kept apart because asking an
+  /// array of parameterized existentials whether it is empty costs a runtime metadata lookup
+  /// on every action.
+  @usableFromInline let hasPluginsBeforeQueue: Bool
+  @usableFromInline let hasPluginsAfterQueue: Bool
+  /// The queue when its owner is the store's only plugin and the store records no sites: the
+  /// store's ``Store/tellPlugins(_:origin:)`` then pushes a plain commit (nothing drawn, not
+  /// re-entrant) itself, without the general path's call and its optionals.
+  @usableFromInline let soleQueue: Unmanaged<CommitQueue<State, Action>>?
 
-  init(_ plugins: [any StorePlugin<State, Action>]) {
+  /// - Parameter recordsSendSites: whether the store's commits carry sites (``Commit/site``),
+  ///   which the short path does not pass.
+  init(_ plugins: [any StorePlugin<State, Action>], recordsSendSites: Bool) {
     var queue: CommitQueue<State, Action>?
     var queueOwner: (any StorePlugin<State, Action>)?
     var before: [any StorePlugin<State, Action>] = []
@@ -36,6 +47,9 @@ struct PluginRoutes<State, Action> {
     self.queue = queue.map { Unmanaged.passUnretained($0) }
     self.queueOwner = queueOwner
     self.afterQueue = after
+    hasPluginsBeforeQueue = !before.isEmpty
+    hasPluginsAfterQueue = !after.isEmpty
+    soleQueue = before.isEmpty && after.isEmpty && !recordsSendSites ? self.queue : nil
   }
 }
 

@@ -20,18 +20,9 @@ extension Store {
     // attached to it from now on: it keeps this state instead (attached still, the store's
     // next commit makes it the source again).
     leaveHandOff()
-    routes = PluginRoutes(plugins)
+    routes = PluginRoutes(plugins, recordsSendSites: recordsSendSites)
     hasPlugins = !plugins.isEmpty
     keepsDraws = hasPlugins
-    hasPluginsBeforeQueue = !routes.beforeQueue.isEmpty
-    hasPluginsAfterQueue = !routes.afterQueue.isEmpty
-    soleQueue = Self.soleQueue(of: routes, recordsSendSites: recordsSendSites)
-  }
-
-  static func soleQueue(of routes: PluginRoutes<State, Action>, recordsSendSites: Bool)
-    -> Unmanaged<CommitQueue<State, Action>>?
-  {
-    routes.beforeQueue.isEmpty && routes.afterQueue.isEmpty && !recordsSendSites ? routes.queue : nil
   }
 
   /// Tells the hand-off queue, if a plugin owns one, that this store stops pushing to it for
@@ -54,7 +45,7 @@ extension Store {
   func tellPlugins(_ action: Action, origin: ActionOrigin) {
     // A push refuses only a closed or stopped queue, and takes nothing then: the general path
     // pushes again, is refused again, and tells the recorder, which throws why.
-    if let queue = soleQueue, !DrawTape.mainHasDraws, reentrance == nil,
+    if let queue = routes.soleQueue, !DrawTape.mainHasDraws, reentrance == nil,
       pushCommit(
         to: queue, origin: origin, action: action, state: _state, draws: nil, sentDuring: nil, site: nil, pushedBy: self)
     {
@@ -71,7 +62,7 @@ extension Store {
     // A recorder first (alone, with draws, a re-entrant send or a site; or before other
     // plugins): the hand-off is written out here, and nothing runs before it that could change
     // the routes.
-    if !hasPluginsBeforeQueue, let queue = routes.queue {
+    if !routes.hasPluginsBeforeQueue, let queue = routes.queue {
       // A store that records no sites (none does in a release build) passes a literal `nil`:
       // the push then neither copies the optional site nor asks its type whether it is there,
       // about a tenth of a recorded commit on the store's thread (W4).
@@ -87,7 +78,7 @@ extension Store {
       guard pushed else {
         return tellPlugins(action, origin: origin, draws: draws, along: routes, from: .queueRefused)
       }
-      if hasPluginsAfterQueue { tellPlugins(action, origin: origin, draws: draws, along: routes, from: .afterQueue) }
+      if routes.hasPluginsAfterQueue { tellPlugins(action, origin: origin, draws: draws, along: routes, from: .afterQueue) }
       return
     }
     tellPlugins(action, origin: origin, draws: draws, along: routes, from: .beforeQueue)

@@ -28,15 +28,6 @@ public final class Store<State, Action: Sendable> {
   }
   @usableFromInline @exclusivity(unchecked) var routes: PluginRoutes<State, Action>
   @usableFromInline @exclusivity(unchecked) var hasPlugins: Bool
-  /// Whether `routes.beforeQueue` and `routes.afterQueue` are not empty. Kept apart because
-  /// asking an array of parameterized existentials whether it is empty costs a runtime metadata
-  /// lookup on every action.
-  @usableFromInline @exclusivity(unchecked) var hasPluginsBeforeQueue: Bool
-  @usableFromInline @exclusivity(unchecked) var hasPluginsAfterQueue: Bool
-  /// The hand-off queue (``PluginRoutes/queue``) when its owner is the store's only plugin and
-  /// the store records no sites: ``tellPlugins(_:origin:)`` then pushes a plain commit (nothing
-  /// drawn, not re-entrant) itself, without the general path's call and its optionals.
-  @usableFromInline @exclusivity(unchecked) var soleQueue: Unmanaged<CommitQueue<State, Action>>?
   /// While a queued action that was sent re-entrantly is folded: the action it was sent
   /// during (``Commit/reentrance``). Declared before the fields other modules cannot see, so
   /// that the fold finds it at a fixed offset, not at one read from the class's metadata.
@@ -172,11 +163,8 @@ public final class Store<State, Action: Sendable> {
     prepareDependencies?(&dependencies)
     self.dependencies = dependencies.isEmpty ? nil : dependencies
     self.plugins = plugins
-    self.routes = PluginRoutes(plugins)
+    self.routes = PluginRoutes(plugins, recordsSendSites: self.recordsSendSites)
     self.hasPlugins = !plugins.isEmpty
-    self.hasPluginsBeforeQueue = !routes.beforeQueue.isEmpty
-    self.hasPluginsAfterQueue = !routes.afterQueue.isEmpty
-    self.soleQueue = Self.soleQueue(of: routes, recordsSendSites: self.recordsSendSites)
     runtime.dispatch = { [weak self] action, group, site in
       guard let self else { return }
       if let site { enqueueOrFold(action, origin: .effect, group: group, site: site) } else {

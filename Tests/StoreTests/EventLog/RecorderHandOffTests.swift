@@ -131,7 +131,7 @@ struct RecorderHandOffTests {
     #expect(try events(of: file).map(\.seq) == [1, 2])
   }
 
-  /// A recorder alone takes the store's short path (`soleQueue`: a push with nothing beside the
+  /// A recorder alone takes the store's short path (`routes.soleQueue`: a push with nothing beside the
   /// action). A plugin attached after it takes the store off that path until it is detached,
   /// and a closed recorder alone still says once why it records no more, and is detached.
   @Test func aRecorderAloneOrWithAPluginRecordsEveryCommitAndOnceClosedSaysSoOnce() async throws {
@@ -140,7 +140,7 @@ struct RecorderHandOffTests {
     let recorder = try Recorder<Probe.State, Probe.Action>(
       file: file, feature: "probe", initialState: .init(), options: RecorderOptions(fsync: .never))
     let store = Store(initialState: Probe.State(), reducer: Probe(), plugins: [recorder])
-    #expect(store.soleQueue != nil)
+    #expect(store.routes.soleQueue != nil)
     store.send(.add(1))
 
     let logger = CommitLog<Probe.State, Probe.Action>()
@@ -148,10 +148,10 @@ struct RecorderHandOffTests {
       #expect(recorder.recordedSeq == commit.seq, "the recorder has seq \(commit.seq) before the plugin after it")
     }
     store.attach(logger)
-    #expect(store.soleQueue == nil)
+    #expect(store.routes.soleQueue == nil)
     store.send(.add(2))
     store.detach(logger)
-    #expect(store.soleQueue != nil)
+    #expect(store.routes.soleQueue != nil)
     store.send(.add(3))
     #expect(logger.commits.map(\.seq) == [2])
 
@@ -161,7 +161,7 @@ struct RecorderHandOffTests {
     } matching: { issue in
       issue.description.contains("seq 4 came after close()")
     }
-    #expect(store.soleQueue == nil, "the closed recorder was detached")
+    #expect(store.routes.soleQueue == nil, "the closed recorder was detached")
     store.send(.add(5))
     #expect(store.state.total == 15)
     #expect(try events(of: file).map(\.seq) == [1, 2, 3])
