@@ -17,13 +17,15 @@ test-deps:
 build: deps
 	$(SWIFT) build
 
-# The test binary is built first so that a compile error stops here, with its message.
+# The layers are checked first (scripts/check-layers.sh: which target may import which), then
+# the test binary is built, so that a compile error stops here, with its message.
 # Each test target runs a few suites per process, under a watchdog (scripts/run-tests.sh): a
 # hang prints the stuck process's threads and the tests that never ended, and fails at once,
 # never run again (docs/test-stall.md).
 TEST_TARGETS = $(notdir $(wildcard Tests/*Tests))
 
 test: test-deps
+	./scripts/check-layers.sh
 	$(SWIFT) build --build-tests
 	@for target in $(TEST_TARGETS); do \
 	  echo "== $$target"; \

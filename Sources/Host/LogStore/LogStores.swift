@@ -9,7 +9,9 @@ package enum LogStores {
     _ location: String, kinds: [LogStoreKind] = HostConfiguration.current.logStores
   ) async throws(HostError) -> any LogStore {
     guard !location.isEmpty else { throw HostError.usage("--store needs a folder or a store's URL (\(expected(kinds)))") }
-    if let kind = kinds.first(where: { $0.names(location) }) { return try await HostError.fromStore { () async throws(LogStoreError) in try await kind.open(location) } }
+    if let kind = kinds.first(where: { $0.names(location) }) {
+      return try await HostError.fromStore { () async throws(LogStoreError) in try await kind.open(location) }
+    }
     if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
       throw HostError.usage(
         "--store \(location): \(HostConfiguration.current.commandName) was built without the PostgreSQL log store: \(linkPostgres)"

@@ -147,7 +147,7 @@ extension Store {
 }
 
 extension Store: FinalStateSource {
-  /// The state after this store's last commit: what a recorder's final checkpoint holds when
-  /// this store made the last commit it recorded.
+  /// The state after this store's last commit: what the hand-off queue's consumer reads at
+  /// close when this store pushed the last commit it took.
   @usableFromInline package var finalState: State { _state }
 }

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Checks that the package's layers point one way (issue 48), by what the sources import and name:
+# - no library target imports the sample app, its hosting or the benchmarks;
+# - the log store (LogStorage) and the PostgreSQL store build without the command line (Host);
+# - StoreCore hands commits to a consumer thread knowing nothing of what the event log does with
+#   them: checkpoints, fsync and durability are EventLog's words.
+# Run by `make test` and CI; it reads files only, in well under a second.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+status=0
+refuse() {
+  echo "check-layers: $1" >&2
+  status=1
+}
+
+for target in Effects StoreCore EventLog Store LogStorage LogUpload RefoldHTTP Host LogStorePostgres; do
+  if grep -rnE '^(@testable |public |package |internal )?import (Reducers|BuiltinFeatures|Demo|Bench|BenchWorkloads)$' \
+    "Sources/$target" --include='*.swift'; then
+    refuse "Sources/$target imports the sample app or the benchmarks (the lines above): only refold, the demo and the tests may"
+  fi
+done
+
+for target in LogStorage LogStorePostgres; do
+  if grep -rnE '^(@testable |public |package |internal )?import Host$' "Sources/$target" --include='*.swift'; then
+    refuse "Sources/$target imports Host (the lines above): the log stores sit below the command line"
+  fi
+done
+
+if grep -rniE 'checkpoint|fsync|durab' Sources/StoreCore --include='*.swift'; then
+  refuse "StoreCore names the event log's rules (the lines above): they live in EventLog"
+fi
+
+exit "$status"
