@@ -43,9 +43,10 @@ public final class SharedValues: Sendable {
   /// looks for none.
   static let anyExist = Atomic<Bool>(false)
 
-  /// Whether a write is waiting to reach the other fields of its key; read after every fold.
-  @usableFromInline let writesPending = Atomic<Bool>(false)
-  @inlinable package var hasPendingWrites: Bool { writesPending.load(ordering: .relaxed) }
+  /// Whether a write is waiting to reach the other fields of its key; read after every fold
+  /// (``fold(_:_:)``, which every fold of a state with shared fields goes through).
+  private let writesPending = Atomic<Bool>(false)
+  private var hasPendingWrites: Bool { writesPending.load(ordering: .relaxed) }
   static var mayExist: Bool { anyExist.load(ordering: .relaxed) }
   /// False for a replay's registry: files are neither read nor written.
   let touchesFiles: Bool
