@@ -87,6 +87,11 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay")
       ]
     ),
+    // NB: The JSON value (`JSONValue`), its Codable encoder and decoder, the Swift parser and
+    //     writer, and the codec's errors: pure Swift on Foundation, below both the store (shared
+    //     values travel as JSON) and the event log (which adds json-c, the log's lines and
+    //     `LogDecodable`).
+    .target(name: "JSONCodec"),
     // NB: Reducers, the store, bindings, plugins, TestStore, and the hand-off of commits to a
     //     consumer thread. It knows nothing of the event log.
     .target(
@@ -103,6 +108,7 @@ let package = Package(
     .target(
       name: "EventLog",
       dependencies: [
+        "JSONCodec",
         "StoreCore",
         .target(name: "CJSONC", condition: .when(platforms: [.linux])),
         .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -406,7 +412,7 @@ if Context.environment["REFOLD_RELEASE_TESTS"] == "1" {
 //     building the servers under it took most of that stage's time in CI.
 if Context.environment["REFOLD_CORE_ONLY"] == "1" {
   let core: Set<String> = [
-    "CJSONC", "CSystemCalls", "Effects", "StoreCore", "EventLog", "Store", "InternalTestSupport", "EffectsTests", "StoreTests",
+    "CJSONC", "CSystemCalls", "Effects", "JSONCodec", "StoreCore", "EventLog", "Store", "InternalTestSupport", "EffectsTests", "StoreTests",
   ]
   package.targets.removeAll { !core.contains($0.name) }
   package.products.removeAll { !core.contains($0.name) }

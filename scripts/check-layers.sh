@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Checks that the package's layers point one way (issue 48), by what the sources import and name:
+# - the JSON codec (JSONCodec) sits at the bottom: it imports no other module of the package;
 # - no library target imports the sample app, its hosting or the benchmarks;
 # - the log store (LogStorage) and the PostgreSQL store build without the command line (Host);
 # - StoreCore hands commits to a consumer thread knowing nothing of what the event log does with
@@ -14,7 +15,12 @@ refuse() {
   status=1
 }
 
-for target in Effects StoreCore EventLog Store LogStorage LogUpload RefoldHTTP Host LogStorePostgres; do
+package_modules=$(find Sources -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | paste -sd'|')
+if grep -rnE "^(@testable |public |package |internal |@_exported )?import ($package_modules)\$" Sources/JSONCodec --include='*.swift'; then
+  refuse "Sources/JSONCodec imports a module of the package (the lines above): the codec sits below the store and the log"
+fi
+
+for target in Effects JSONCodec StoreCore EventLog Store LogStorage LogUpload RefoldHTTP Host LogStorePostgres; do
   if grep -rnE '^(@testable |public |package |internal )?import (Reducers|BuiltinFeatures|Demo|Bench|BenchWorkloads)$' \
     "Sources/$target" --include='*.swift'; then
     refuse "Sources/$target imports the sample app or the benchmarks (the lines above): only refold, the demo and the tests may"

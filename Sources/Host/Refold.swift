@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IssueReporting
+import JSONCodec
 import LogStorage
 import Store
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import Reducers
 
 /// Parsed JSON decoded into the features' real types. `LogJSONDecoder` must accept exactly what

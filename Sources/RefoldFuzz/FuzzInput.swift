@@ -1,4 +1,5 @@
 import EventLog
+import JSONCodec
 /// The checks one input goes through.
 ///
 /// The input is taken three ways, so that the mutations of a log file reach every layer:

@@ -1,3 +1,4 @@
+import JSONCodec
 import Store
 
 /// The two JSON backends against each other: json-c (where the platform has it) and the Swift

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 
 /// Which parser and writer the codec runs on.
 ///

@@ -1,5 +1,6 @@
 #if canImport(CJSONC)
 import CJSONC
+package import JSONCodec
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 #if canImport(CJSONC)
 import CJSONC
+import JSONCodec
 
 extension JSONC {
   /// Writes `value` through json-c, which produces `JSONEncoder`'s bytes once numbers carry

@@ -1,3 +1,5 @@
+package import JSONCodec
+
 /// Decodes `Decodable` values from UTF-8 JSON, accepting and rejecting what Foundation's
 /// `JSONDecoder` does under its default strategies.
 ///
@@ -53,7 +55,7 @@ public struct LogJSONDecoder: Sendable {
 
   /// Decodes a value of `type` from a tree, e.g. the `action` member of a parsed line.
   package func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-    try withCodecErrors { try JSONValueDecoder.decode(type, from: value) }
+    try withCodecErrors { try value.decode(as: type) }
   }
 
   /// Decodes a value of `type` from a tree, letting a `DecodingError` through as it was thrown:
@@ -61,6 +63,6 @@ public struct LogJSONDecoder: Sendable {
   /// was wrong, the `String` a number stood for), which an error message for a person needs.
   /// A `keyNotFound` carries the type asked for as a ``MissingValueType``.
   package func decodeKeepingDecodingErrors<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-    try JSONValueDecoder.decode(type, from: value)
+    try value.decode(as: type)
   }
 }

@@ -1,3 +1,5 @@
+package import JSONCodec
+
 /// Encodes `Encodable` values as compact UTF-8 JSON, the bytes Foundation's `JSONEncoder`
 /// writes with its default strategies, but with keys in the order they were encoded, which is
 /// stable from run to run (`JSONEncoder`'s own order is its dictionaries' hash order).
@@ -42,7 +44,7 @@ public struct LogJSONEncoder: Sendable {
 
   /// The tree `value` encodes to, for callers that embed it in a larger value.
   package func encodeValue<T: Encodable>(_ value: T) throws -> JSONValue {
-    try withCodecErrors { try JSONValueEncoder.encode(value) }
+    try withCodecErrors { try JSONValue(encoding: value) }
   }
 
   /// The compact JSON for a tree.

@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// Reads a value's JSON as this package writes it, byte by byte, for ``LogDecodable``.
 ///
 /// It reads the compact JSON of the log and gives up, throwing ``Miss``, on anything else:

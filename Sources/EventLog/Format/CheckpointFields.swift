@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// The digest of one top-level member of a state's canonical JSON, as a checkpoint's
 /// `"fields"` member carries it.
 package struct FieldDigest: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import StoreCore
 
 /// The `"draws"` member of an event line: what the reducer drew from `uuid`, `date` and

@@ -1,3 +1,4 @@
+import JSONCodec
 import StoreCore
 
 /// The `"from"` member of an event line: where the action was sent from (``SendSite``), written

@@ -1,4 +1,5 @@
 public import Foundation
+package import JSONCodec
 import StoreCore
 
 /// The first line of an event log: what the log is, which feature it records, and the state it

@@ -1,3 +1,4 @@
+package import JSONCodec
 public import StoreCore
 /// One line of an event log, parsed and checked.
 public enum LogRecord: Sendable, Equatable {

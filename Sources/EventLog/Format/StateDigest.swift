@@ -1,3 +1,4 @@
+package import JSONCodec
 import StoreCore
 /// The digest a checkpoint line carries: FNV-1a 64-bit over the canonical JSON of the redacted
 /// state.

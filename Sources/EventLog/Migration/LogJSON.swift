@@ -1,3 +1,5 @@
+package import JSONCodec
+
 /// A JSON value as a log holds it, for migrations to rewrite: objects keep their keys in order,
 /// and integers stay exact (a 64-bit id is never rounded through a `Double`).
 ///

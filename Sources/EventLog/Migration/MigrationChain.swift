@@ -1,3 +1,5 @@
+package import JSONCodec
+
 /// The migrations that take a log from the schema it was recorded at to the feature's: each
 /// action and state runs through every step in order.
 package struct MigrationChain: Sendable {

@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import JSONCodec
 import StoreCore
 
 /// One line of a chunk, parsed (and its action decoded) by a worker of the parallel reader.

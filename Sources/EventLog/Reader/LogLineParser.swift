@@ -1,3 +1,4 @@
+import JSONCodec
 import StoreCore
 /// Turns one line of a log into a record: the framing and checksum first, then the JSON, then
 /// the fields. It has no state, so any number of threads can share one.

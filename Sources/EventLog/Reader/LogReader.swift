@@ -1,4 +1,5 @@
 public import Foundation
+import JSONCodec
 
 /// Reads an event log line by line, checking every line's checksum and the order of the seqs,
 /// with memory bounded by one chunk whatever the size of the file.

@@ -6,6 +6,7 @@
   import Darwin
 #endif
 import Foundation
+import JSONCodec
 
 /// Reads the lines of a log after its header on worker threads: each worker takes the next
 /// chunk of whole lines, checks and parses every line and decodes every action with its own

@@ -6,6 +6,7 @@
   import Darwin
 #endif
 public import Foundation
+import JSONCodec
 import Synchronization
 public import StoreCore
 

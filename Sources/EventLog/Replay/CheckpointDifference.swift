@@ -1,4 +1,5 @@
 import CustomDump
+import JSONCodec
 import StoreCore
 
 /// How a replayed state differs from the checkpoint it does not match, as far as the log can

@@ -1,3 +1,4 @@
+package import JSONCodec
 package import StoreCore
 import CustomDump
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import Store
 
 /// The inspector's answers, by path: the page and its two files, and the JSON API the page

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 package import Store
 package import LogStorage
 

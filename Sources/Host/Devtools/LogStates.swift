@@ -1,5 +1,6 @@
 import CustomDump
 import Foundation
+import JSONCodec
 import Store
 
 /// The states of a log, folded by the reducer of the feature that recorded it: what the

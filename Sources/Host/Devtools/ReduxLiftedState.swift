@@ -1,3 +1,4 @@
+import JSONCodec
 import Store
 
 /// A range of a log as the Redux DevTools app imports it (its "lifted state", the JSON its own

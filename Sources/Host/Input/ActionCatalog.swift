@@ -1,3 +1,4 @@
+import JSONCodec
 import Store
 
 /// What `refold` knows of an action type's cases, read from its ``ActionCaseExamples``.

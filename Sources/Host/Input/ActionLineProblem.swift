@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import Store
 
 /// Says in a few words why an action line did not decode, and where: the path from the root

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import Store
 
 /// An action line with its line number for error messages, and how it is decoded

@@ -1,6 +1,7 @@
 import BuiltinFeatures
 import Foundation
 @testable import Host
+@testable import JSONCodec
 import Reducers
 import Store
 import Testing

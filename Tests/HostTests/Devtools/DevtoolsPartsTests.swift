@@ -1,4 +1,5 @@
 import EventLog
+@testable import JSONCodec
 import Store
 import Testing
 

@@ -2,6 +2,7 @@ import BuiltinFeatures
 import EventLog
 import Foundation
 import InternalTestSupport
+@testable import JSONCodec
 import Reducers
 import Store
 import Testing

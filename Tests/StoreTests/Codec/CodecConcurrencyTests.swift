@@ -1,3 +1,4 @@
+@testable import JSONCodec
 import Testing
 
 @testable import EventLog

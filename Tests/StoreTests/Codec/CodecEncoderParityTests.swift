@@ -1,5 +1,6 @@
 import Foundation
 import InternalTestSupport
+@testable import JSONCodec
 import Testing
 
 @testable import EventLog

@@ -1,5 +1,6 @@
 #if canImport(CJSONC)
 import CJSONC
+@testable import JSONCodec
 import Testing
 
 @testable import EventLog

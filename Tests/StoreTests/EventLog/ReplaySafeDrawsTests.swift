@@ -1,4 +1,5 @@
 import Foundation
+@testable import JSONCodec
 import Testing
 
 @testable import EventLog

@@ -1,11 +1,11 @@
 /// Strict UTF-8 checks (Unicode table 3-7): no overlong forms, no surrogates, nothing above
 /// U+10FFFF. `String(decoding:as:)` would silently repair such bytes; `JSONDecoder` rejects them,
 /// and so do we, before any string is built.
-enum UTF8Validation {
+package enum UTF8Validation {
   /// The length of the valid multi-byte sequence starting at `index`, or 0 if it is invalid.
   /// `bytes[index]` must be at least 0x80.
-  @inline(__always)
-  static func sequenceLength(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Int {
+  @inlinable @inline(__always)
+  package static func sequenceLength(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Int {
     let lead = bytes[index]
     let available = bytes.count - index
     @inline(__always) func byte(_ offset: Int) -> UInt8 { bytes[index + offset] }
@@ -39,7 +39,7 @@ enum UTF8Validation {
   }
 
   /// The offset of the first invalid byte, or `nil` when all of `bytes` is valid UTF-8.
-  static func firstInvalidOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
+  package static func firstInvalidOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
     var index = 0
     while index < bytes.count {
       if bytes[index] < 0x80 {

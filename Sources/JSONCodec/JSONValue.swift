@@ -116,7 +116,7 @@ extension JSONValue {
   /// The value as `Double` when it is a number, by the rules `JSONDecoder` uses.
   package var doubleValue: Double? { try? JSONNumber.floatingPoint(Double.self, from: self) }
 
-  var isNull: Bool {
+  package var isNull: Bool {
     if case .null = self { return true }
     return false
   }
@@ -139,5 +139,23 @@ extension JSONValue {
 extension JSONObject: ExpressibleByDictionaryLiteral {
   package init(dictionaryLiteral elements: (String, JSONValue)...) {
     self.init(elements.map { Member(key: $0.0, value: $0.1) })
+  }
+}
+
+extension JSONValue {
+  /// The tree `value` encodes to, by `JSONEncoder`'s default strategies with keys in the order
+  /// they were encoded.
+  ///
+  /// - Throws: `EncodingError` for NaN or infinity, or whatever the value's `encode(to:)` throws.
+  package init<Value: Encodable>(encoding value: Value) throws {
+    self = try JSONValueEncoder.encode(value)
+  }
+
+  /// The value of `type` this tree encodes, by `JSONDecoder`'s default strategies.
+  ///
+  /// - Throws: `DecodingError` naming the coding path, or whatever the type's `init(from:)`
+  ///   throws; a `keyNotFound`'s underlying error is a ``MissingValueType``.
+  package func decode<Value: Decodable>(as type: Value.Type) throws -> Value {
+    try JSONValueDecoder.decode(type, from: self)
   }
 }

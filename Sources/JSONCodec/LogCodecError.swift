@@ -57,7 +57,7 @@ public struct LogCodecError: Error, CustomStringConvertible, Equatable, Sendable
 }
 
 extension LogCodecError.Kind {
-  var summary: String {
+  package var summary: String {
     switch self {
     case .invalidJSON: "invalid JSON"
     case .typeMismatch: "type mismatch"
@@ -71,7 +71,7 @@ extension LogCodecError.Kind {
 }
 
 extension LogCodecError {
-  static func invalidJSON(_ message: String, at offset: Int) -> Self {
+  package static func invalidJSON(_ message: String, at offset: Int) -> Self {
     Self(kind: .invalidJSON, message: message, byteOffset: offset)
   }
 
@@ -91,7 +91,7 @@ extension LogCodecError {
   }
 
   /// The codec's view of a `DecodingError`, keeping its path and its explanation.
-  init(_ error: DecodingError) {
+  package init(_ error: DecodingError) {
     switch error {
     case .typeMismatch(_, let context):
       self.init(kind: .typeMismatch, context)
@@ -107,7 +107,7 @@ extension LogCodecError {
   }
 
   /// The codec's view of an `EncodingError`.
-  init(_ error: EncodingError) {
+  package init(_ error: EncodingError) {
     switch error {
     case .invalidValue(_, let context):
       self.init(

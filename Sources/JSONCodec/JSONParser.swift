@@ -6,9 +6,9 @@
 ///
 /// `JSONDecoder`'s grammar is RFC 8259 plus three tolerances kept here for parity: a leading
 /// UTF-8 byte-order mark, and a trailing comma before `]` or `}` (`[1,]`).
-struct JSONParser {
+package struct JSONParser {
   /// Deeper input is rejected, as `JSONDecoder` rejects it, before the stack runs out.
-  static let maximumDepth = 512
+  package static let maximumDepth = 512
 
   private let bytes: UnsafeRawBufferPointer
   private var index = 0
@@ -21,7 +21,7 @@ struct JSONParser {
   }
 
   /// Parses one complete JSON value; only whitespace may surround it.
-  static func parse(_ bytes: UnsafeRawBufferPointer) throws(LogCodecError) -> JSONValue {
+  package static func parse(_ bytes: UnsafeRawBufferPointer) throws(LogCodecError) -> JSONValue {
     var parser = JSONParser(bytes)
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
       parser.index = 3

@@ -5,11 +5,11 @@
 /// and ``floatingPoint(_:from:)``, which follow `JSONDecoder`'s rules: `1.0` is a valid `Int`,
 /// `1.9` and `2^63` are not, and a `Double` literal that overflows to infinity or underflows to
 /// zero is rejected.
-enum JSONNumber {
+package enum JSONNumber {
   /// Whether `byte` can be part of a number literal: the parsers and ``JSONParseBudget`` read
   /// a number's extent with it, and ``classify(_:)`` checks its syntax.
-  @inline(__always)
-  static func isLiteralByte(_ byte: UInt8) -> Bool {
+  @inlinable @inline(__always)
+  package static func isLiteralByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
       UInt8(ascii: "e"), UInt8(ascii: "E"):
@@ -20,7 +20,7 @@ enum JSONNumber {
   }
 
   /// Why a number does not convert. The decoder turns it into a `DecodingError`.
-  enum Failure: Error {
+  package enum Failure: Error {
     case notANumber
     case notRepresentable(String)
   }
@@ -29,20 +29,20 @@ enum JSONNumber {
 
   /// `JSONEncoder`'s text for a `Double`: the shortest round-trip form without a trailing `.0`
   /// (`1`, `0.1`, `1e-07`, `1e+21`, `-0`). `nil` for NaN and infinity.
-  static func text(for value: Double) -> String? {
+  package static func text(for value: Double) -> String? {
     guard value.isFinite else { return nil }
     return trimmed(value.description)
   }
 
   /// `JSONEncoder`'s text for a `Float`: the shortest form that round-trips through `Float`.
-  static func text(for value: Float) -> String? {
+  package static func text(for value: Float) -> String? {
     guard value.isFinite else { return nil }
     return trimmed(value.description)
   }
 
   /// Appends ``text(for:)-(Double)``'s bytes to `buffer` without making that text a second
   /// `String` (an event line's `t`); false, and nothing appended, for NaN and infinity.
-  static func append(_ value: Double, to buffer: inout [UInt8]) -> Bool {
+  package static func append(_ value: Double, to buffer: inout [UInt8]) -> Bool {
     guard value.isFinite else { return false }
     var description = value.description
     description.withUTF8 { utf8 in
@@ -73,7 +73,7 @@ enum JSONNumber {
   /// when it has at most 15 significant digits and a small exponent, which makes the `Double`
   /// exact to compute and exact to print back. Anything else keeps its text (`.number`) and is
   /// converted only when decoded, the way `JSONDecoder` does it.
-  static func classify(_ literal: UnsafeRawBufferPointer) -> JSONValue? {
+  package static func classify(_ literal: UnsafeRawBufferPointer) -> JSONValue? {
     let count = literal.count
     var index = 0
     var negative = false
@@ -190,7 +190,7 @@ enum JSONNumber {
   /// An integer the way `JSONDecoder` reads one: exactly from an integer literal; otherwise
   /// through `Double` when that is whole and below 2^53, or else through the literal's exact
   /// digits with the fraction cut off.
-  static func integer<T: FixedWidthInteger>(_ type: T.Type, from value: JSONValue) throws(Failure) -> T {
+  package static func integer<T: FixedWidthInteger>(_ type: T.Type, from value: JSONValue) throws(Failure) -> T {
     switch value {
     case .int(let int):
       guard let result = T(exactly: int) else { throw .notRepresentable(String(int)) }
@@ -282,7 +282,7 @@ enum JSONNumber {
 
   /// A `Double` or `Float` the way `JSONDecoder` reads one: parsed from the literal, and
   /// rejected when it overflows to infinity or rounds a non-zero literal to zero.
-  static func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(
+  package static func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(
     _ type: T.Type, from value: JSONValue
   ) throws(Failure) -> T {
     switch value {

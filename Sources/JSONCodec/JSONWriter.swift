@@ -6,8 +6,8 @@
 ///
 /// json-c writes the same bytes (see `JSONC+Serialize.swift`); this writer is the fallback
 /// where json-c is not available, and the reference it is tested against.
-enum JSONWriter {
-  static func write(_ value: JSONValue, into buffer: inout [UInt8]) throws(LogCodecError) {
+package enum JSONWriter {
+  package static func write(_ value: JSONValue, into buffer: inout [UInt8]) throws(LogCodecError) {
     switch value {
     case .null:
       JSONBytes.append("null", to: &buffer)
@@ -45,7 +45,7 @@ enum JSONWriter {
     }
   }
 
-  static func writeString(_ string: String, into buffer: inout [UInt8]) {
+  package static func writeString(_ string: String, into buffer: inout [UInt8]) {
     buffer.append(UInt8(ascii: "\""))
     var string = string
     string.withUTF8 { utf8 in

@@ -26,7 +26,7 @@ package enum JSONParseBudget {
 
   /// No byte of a text is priced above this (a `{` that opens an object: its slot and its
   /// buffer), so a text no longer than `limit / mostBytesPerByte` is within the limit unscanned.
-  static let mostBytesPerByte = Census.valueBytes + Census.objectBytes
+  package static let mostBytesPerByte = Census.valueBytes + Census.objectBytes
 
   /// The limit `REFOLD_MAX_PARSED_BYTES` gives, ``defaultLimit`` when it is not set, or `nil`
   /// when its value is not a positive size (the host refuses to start then; see
@@ -56,7 +56,7 @@ package enum JSONParseBudget {
 
   /// Throws ``LogCodecError/Kind/tooLarge`` when the tree of `bytes` would take more than
   /// `limit` bytes by the estimate.
-  static func check(_ bytes: UnsafeRawBufferPointer, limit: Int) throws(LogCodecError) {
+  package static func check(_ bytes: UnsafeRawBufferPointer, limit: Int) throws(LogCodecError) {
     guard bytes.count > limit / mostBytesPerByte else { return }
     let census = Census(bytes)
     guard census.estimatedBytes > limit else { return }
@@ -67,7 +67,7 @@ package enum JSONParseBudget {
         + "\(environmentVariable)=BYTES raises the limit")
   }
 
-  static func megabytes(_ bytes: Int) -> String {
+  package static func megabytes(_ bytes: Int) -> String {
     bytes >= 1 << 20 ? "\((bytes + (1 << 19)) >> 20) MiB" : "\(bytes) bytes"
   }
 
