@@ -99,6 +99,8 @@ let package = Package(
       dependencies: [
         "CSystemCalls",
         "Effects",
+        // NB: A shared value travels between stores, and into the log, as a `JSONValue`.
+        "JSONCodec",
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),

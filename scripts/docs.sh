@@ -30,7 +30,7 @@ if [ "$#" -gt 0 ]; then
 else
   # Leaves first, then the modules that depend on them; Store (the umbrella) after its parts.
   targets=()
-  for target in Effects StoreCore EventLog Store LogUpload Host; do
+  for target in Effects JSONCodec StoreCore EventLog Store LogUpload Host; do
     [ -d "Sources/$target/Documentation.docc" ] && targets+=("$target")
   done
 fi

@@ -315,3 +315,12 @@ package enum JSONNumber {
     return true
   }
 }
+
+extension JSONNumber {
+  /// Whether `text` is one JSON number literal, which ``JSONValue/number(_:)`` must hold to be
+  /// written: anyone can make that case, and the writers never put other text in a line.
+  package static func isLiteral(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { classify(UnsafeRawBufferPointer($0)) } != nil
+  }
+}

@@ -38,6 +38,7 @@ final class JSONValueDecoder: Decoder {
 
   /// Decodes `value` at the current path.
   func unbox<T: Decodable>(_ value: JSONValue, as type: T.Type) throws -> T {
+    if T.self == JSONValue.self { return value as! T }
     if T.self == Date.self || T.self == Data.self || T.self == URL.self || T.self == Decimal.self {
       return try unboxSpecial(value, as: type)
     }

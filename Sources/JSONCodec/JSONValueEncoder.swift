@@ -55,7 +55,10 @@ final class JSONValueEncoder: Encoder {
   /// Foundation's special cases, which `JSONEncoder` writes differently from their `Codable`
   /// conformances.
   private func specialValue<T: Encodable>(_ value: T) throws -> JSONValue? {
-    if T.self == Date.self {
+    if T.self == JSONValue.self {
+      // Embedded as it is: its numbers keep their exact form.
+      return (value as! JSONValue)
+    } else if T.self == Date.self {
       return try double((value as! Date).timeIntervalSinceReferenceDate)
     } else if T.self == Data.self {
       return .string((value as! Data).base64EncodedString())

@@ -23,6 +23,9 @@ package enum JSONWriter {
       }
       buffer.append(contentsOf: text.utf8)
     case .number(let text):
+      guard JSONNumber.isLiteral(text) else {
+        throw LogCodecError(kind: .invalidValue, message: "\(text) is not a JSON number")
+      }
       buffer.append(contentsOf: text.utf8)
     case .string(let string):
       writeString(string, into: &buffer)

@@ -1,4 +1,5 @@
-/// An error from ``LogJSONEncoder`` or ``LogJSONDecoder`` that says what went wrong and where.
+/// An error from the event log's `LogJSONEncoder` or `LogJSONDecoder`, or from writing a
+/// ``JSONValue``, that says what went wrong and where.
 ///
 /// Bytes that are not JSON name the byte offset; a value of the wrong shape names its coding
 /// path, written the way you would reach it in Swift:
@@ -25,7 +26,7 @@ public struct LogCodecError: Error, CustomStringConvertible, Equatable, Sendable
     /// A value cannot be written as JSON (NaN, infinity).
     case invalidValue
     /// The text's parsed tree would take more memory than a decoder allows
-    /// (``LogJSONDecoder/maxParsedBytes``); it was not parsed.
+    /// (`LogJSONDecoder.maxParsedBytes`); it was not parsed.
     case tooLarge
   }
 

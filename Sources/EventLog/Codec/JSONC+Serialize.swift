@@ -48,6 +48,9 @@ extension JSONC {
       }
       return json_object_new_double_s(double, text)
     case .number(let text):
+      guard JSONNumber.isLiteral(text) else {
+        throw LogCodecError(kind: .invalidValue, message: "\(text) is not a JSON number")
+      }
       return json_object_new_double_s(0, text)
     case .string(var string):
       return string.withUTF8 { utf8 in

@@ -63,7 +63,7 @@ package struct MigrationChain: Sendable {
   private func upgrade(
     _ json: JSONValue, _ part: KeyPath<LogMigration, (@Sendable (inout LogJSON) throws -> Void)?>, what: String
   ) throws -> JSONValue {
-    var value = LogJSON(json)
+    var value = json
     for step in steps {
       guard let rewrite = step[keyPath: part] else { continue }
       do {
@@ -72,7 +72,7 @@ package struct MigrationChain: Sendable {
         throw MigrationFailure(from: step.version, what: what, error: error)
       }
     }
-    return value.value
+    return value
   }
 
   /// A step's closure threw.

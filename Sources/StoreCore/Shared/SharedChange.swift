@@ -1,4 +1,4 @@
-public import Foundation
+public import JSONCodec
 
 /// A shared value changed outside this store: another store wrote it, or another process
 /// rewrote its file. It reaches the store as an action (``SharedChangeAction``), so the log
@@ -9,16 +9,15 @@ public struct SharedChange: Codable, Sendable, Hashable, CustomStringConvertible
   /// The ``SharedKey/id`` of the value.
   public let key: String
   /// The new value, as JSON.
-  public let value: SharedJSON
+  public let value: JSONValue
 
-  public init(key: String, value: SharedJSON) {
+  public init(key: String, value: JSONValue) {
     self.key = key
     self.value = value
   }
 
   public var description: String {
-    let json = (try? JSONLine.text(of: value)) ?? "…"
-    return "\(key) = \(json)"
+    "\(key) = \(value)"
   }
 }
 
@@ -65,11 +64,3 @@ public struct SharedReducer<State, Action: SharedChangeAction>: Reducer {
   }
 }
 
-/// Compact JSON text, for descriptions.
-enum JSONLine {
-  static func text(of value: some Encodable) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
-  }
-}

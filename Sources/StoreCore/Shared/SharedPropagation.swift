@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 
 /// How a write to one shared field reaches the other fields of the same key in a state: the
 /// state is encoded, then decoded again with the new values in place of the old ones. Any
@@ -27,7 +28,7 @@ enum SharedPropagation {
   static func replacement<Value: Decodable & Sendable>(for id: String, as type: Value.Type) throws -> Value? {
     guard let found = replacements?[id] else { return nil }
     if let value = found as? Value { return value }
-    if let json = found as? SharedJSON { return try json.decode(as: Value.self) }
+    if let json = found as? JSONValue { return try json.decode(as: Value.self) }
     // The same key declared with another type: the field keeps its own value.
     return nil
   }

@@ -1,5 +1,6 @@
 public import Foundation
 import IssueReporting
+import JSONCodec
 public import Synchronization
 
 #if canImport(Glibc)
@@ -143,7 +144,7 @@ public final class SharedValues: Sendable {
       if var entry = registry.entries[key.id] {
         if let value = entry.value as? Value { return value }
         // A change decoded as JSON before any field of this type met it.
-        if let json = entry.value as? SharedJSON, let value = try? json.decode(as: Value.self) {
+        if let json = entry.value as? JSONValue, let value = try? json.decode(as: Value.self) {
           entry.value = value
           entry.typed = .of(Value.self)
           registry.entries[key.id] = entry
@@ -191,7 +192,7 @@ public final class SharedValues: Sendable {
   func write(_ change: SharedChange) {
     let changed = registry.withLock { registry -> Bool in
       var entry = registry.entries[change.key]
-        ?? Entry(value: change.value, file: SharedKey<SharedJSON>(id: change.key)?.file, typed: nil)
+        ?? Entry(value: change.value, file: SharedKey<JSONValue>(id: change.key)?.file, typed: nil)
       let value: any Sendable = entry.typed.flatMap { try? $0.fromJSON(change.value) } ?? change.value
       let changed = entry.typed.map { !$0.isEqual(entry.value, value) } ?? true
       entry.value = value
@@ -366,7 +367,7 @@ public final class SharedValues: Sendable {
 
     /// The change other stores receive.
     var change: SharedChange? {
-      guard let typed else { return (value as? SharedJSON).map { SharedChange(key: id, value: $0) } }
+      guard let typed else { return (value as? JSONValue).map { SharedChange(key: id, value: $0) } }
       return (try? typed.json(value)).map { SharedChange(key: id, value: $0) }
     }
   }
@@ -375,8 +376,8 @@ public final class SharedValues: Sendable {
   struct Typed: Sendable {
     let typeName: String
     let isEqual: @Sendable (any Sendable, any Sendable) -> Bool
-    let json: @Sendable (any Sendable) throws -> SharedJSON
-    let fromJSON: @Sendable (SharedJSON) throws -> any Sendable
+    let json: @Sendable (any Sendable) throws -> JSONValue
+    let fromJSON: @Sendable (JSONValue) throws -> any Sendable
     let decodeFile: @Sendable (Data) throws -> any Sendable
     let encodeFile: @Sendable (any Sendable) throws -> Data
 
@@ -384,7 +385,7 @@ public final class SharedValues: Sendable {
       Typed(
         typeName: "\(Value.self)",
         isEqual: { ($0 as? Value) == ($1 as? Value) && $0 is Value },
-        json: { try SharedJSON(encoding: $0 as! Value) },
+        json: { try JSONValue(encoding: $0 as! Value) },
         fromJSON: { try $0.decode(as: Value.self) },
         decodeFile: { try JSONDecoder().decode(Value.self, from: $0) },
         encodeFile: { value in

@@ -206,9 +206,9 @@ struct MigrationTests {
 
   @Test func logJSONHelpersKeepOrderAndExactIntegers() throws {
     let parsed = try Array(#"{"b":9007199254740993,"a":{"x":1}}"#.utf8).withUnsafeBytes { try LogJSONDecoder().parseJSONLine($0) }
-    var state = LogJSON(parsed)
+    var state: LogJSON = parsed
     #expect(state.keys == ["b", "a"])
-    #expect(state["b"]?.int == 9_007_199_254_740_993)
+    #expect(state["b"]?.int64Value == 9_007_199_254_740_993)
     let inserted = state.insert("c", default: ["one", 2, true])
     let insertedAgain = state.insert("c", default: "again")
     let renamed = state.renameKey("a", to: "alpha")

@@ -58,7 +58,8 @@ struct FileSharedStateTests {
     }
     let text = try String(contentsOf: logFile, encoding: .utf8)
     let escapedPath = file.path.replacingOccurrences(of: "/", with: #"\/"#)
-    #expect(text.contains(#""action":{"shared":{"_0":{"key":"file:\#(escapedPath)","value":{"accent":"green","dark":false}}}}"#), "\(text)")
+    // The change carries the value as its type encodes it (`Theme`: `dark`, then `accent`).
+    #expect(text.contains(#""action":{"shared":{"_0":{"key":"file:\#(escapedPath)","value":{"dark":false,"accent":"green"}}}}"#), "\(text)")
     // The replay takes the change from the log: the file may say anything by now.
     try JSONEncoder().encode(Theme(dark: true, accent: "black")).write(to: file)
     let replayed = try Replayer(reducer: Appearance()).replay(file: logFile)

@@ -105,7 +105,7 @@ struct SharedStateTests {
       writer.send(.login(.signedIn("iu")))
       #expect(reader.state.account == Member(name: "iu"))
       #expect(reader.state.login.account == Member(name: "iu"))
-      #expect(log.commits.map(\.action) == [.shared(SharedChange(key: "inMemory:account", value: .object([.init(key: "name", value: .string("iu"))])))])
+      #expect(log.commits.map(\.action) == [.shared(SharedChange(key: "inMemory:account", value: ["name": "iu"]))])
       // The reader applying it tells no one back: the writer folded one action.
       #expect(writer.commitCount == 1)
     }
