@@ -9,10 +9,10 @@ import Foundation
 /// so 3 MB of `[{},{},…]` would become hundreds of megabytes. The scan counts what the Swift
 /// parser would build and prices each piece at the most it costs (``Census/estimatedBytes``);
 /// a text priced above the limit is refused with ``LogCodecError/Kind/tooLarge`` and is never
-/// parsed. json-c parses only short texts (``JSONC/maximumInputBytes``), so that its tree,
+/// parsed. json-c parses only short texts (`JSONC.maximumInputBytes`), so that its tree,
 /// dearer than the estimate, stays small whatever the text.
 ///
-/// The limit is ``LogJSONDecoder/maxParsedBytes``: 64 MiB unless `REFOLD_MAX_PARSED_BYTES`
+/// The limit is `LogJSONDecoder.maxParsedBytes`: 64 MiB unless `REFOLD_MAX_PARSED_BYTES`
 /// says otherwise.
 package enum JSONParseBudget {
   /// The limit when the environment does not set one: far above the tree of any line Refold

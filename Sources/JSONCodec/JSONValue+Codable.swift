@@ -1,5 +1,5 @@
 /// `Codable` values to and from their JSON, without bytes in between, and a `JSONValue` inside
-/// another `Codable` value (a ``SharedChange``).
+/// another `Codable` value (a `SharedChange`).
 extension JSONValue {
   /// The JSON `value` encodes to, as `JSONEncoder` writes it under its default strategies
   /// (a `Date` as seconds since 2001, `Data` as base64), with members in the order they were

@@ -1,5 +1,5 @@
 /// A JSON value as Refold reads and writes it: a line of the event log, a shared value on its
-/// way between stores (``SharedChange``), the action or state a migration rewrites.
+/// way between stores (`SharedChange`), the action or state a migration rewrites.
 ///
 /// Objects keep their members in the order they were written or encoded, and numbers keep the
 /// form they came in, so that nothing is rounded on the way through: integer literals stay

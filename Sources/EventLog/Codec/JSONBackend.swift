@@ -22,7 +22,7 @@ package enum JSONBackend: Sendable, CaseIterable {
     #endif
   }()
 
-  /// Parses `bytes`, unless their tree would take more than `limit` bytes (``JSONParseBudget``).
+  /// Parses `bytes`, unless their tree would take more than `limit` bytes (`JSONParseBudget`).
   func parse(_ bytes: UnsafeRawBufferPointer, limit: Int) throws(LogCodecError) -> JSONValue {
     try JSONParseBudget.check(bytes, limit: limit)
     #if canImport(CJSONC)
@@ -40,7 +40,7 @@ package enum JSONBackend: Sendable, CaseIterable {
 }
 
 /// Runs `body`, turning the `DecodingError`s and `EncodingError`s it throws into
-/// ``LogCodecError``s. Errors a value's own `Codable` code throws pass through unchanged.
+/// `LogCodecError`s. Errors a value's own `Codable` code throws pass through unchanged.
 func withCodecErrors<Result>(_ body: () throws -> Result) throws -> Result {
   do {
     return try body()

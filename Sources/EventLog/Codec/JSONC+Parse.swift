@@ -30,7 +30,7 @@ package enum JSONC {
   ///
   /// json-c's tree of a text can take about 280 times its bytes (an object is a hash table of
   /// some 800 bytes: `[{},{},…]`), and it is converted while it is alive, so this bounds what
-  /// json-c holds at once to a few megabytes whatever the text. ``JSONParseBudget`` prices the
+  /// json-c holds at once to a few megabytes whatever the text. `JSONParseBudget` prices the
   /// Swift parser's tree, which costs far less. Lines of the log are much shorter than this; a
   /// large snapshot takes the Swift parser, which is no slower (docs/benchmarks.md, "The two JSON backends").
   static let maximumInputBytes = 16 << 10

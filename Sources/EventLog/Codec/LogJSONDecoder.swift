@@ -14,8 +14,8 @@ package import JSONCodec
 /// It has no state, so one decoder can be used from any number of threads at once.
 public struct LogJSONDecoder: Sendable {
   package var backend: JSONBackend
-  /// The most memory the tree of one text may take, by ``JSONParseBudget``'s estimate: more is
-  /// refused before parsing (``LogCodecError/Kind/tooLarge``). ``maxParsedBytes`` by default.
+  /// The most memory the tree of one text may take, by `JSONParseBudget`'s estimate: more is
+  /// refused before parsing (`LogCodecError.Kind.tooLarge`). ``maxParsedBytes`` by default.
   package var parseLimit: Int
 
   public init() {
@@ -30,13 +30,13 @@ public struct LogJSONDecoder: Sendable {
   /// The most memory the parsed tree of one JSON text (one line of a log) may take, by an
   /// estimate made before parsing, so that a short text cannot expand to gigabytes: 64 MiB, or
   /// what `REFOLD_MAX_PARSED_BYTES` says (bytes, or with `K`, `M` or `G`). A text above it is
-  /// refused with ``LogCodecError/Kind/tooLarge``, and a log line with it is an error that
+  /// refused with `LogCodecError.Kind.tooLarge`, and a log line with it is an error that
   /// names the file and the line.
   public static let maxParsedBytes = JSONParseBudget.limitFromEnvironment ?? JSONParseBudget.defaultLimit
 
   /// Decodes a value of `type` from the JSON in `bytes`.
   ///
-  /// - Throws: ``LogCodecError`` naming the byte offset for input that is not JSON, or the
+  /// - Throws: `LogCodecError` naming the byte offset for input that is not JSON, or the
   ///   coding path for JSON of the wrong shape; or whatever the type's own `init(from:)` throws.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
     try bytes.withUnsafeBytes { try decode(type, from: $0) }
@@ -59,9 +59,9 @@ public struct LogJSONDecoder: Sendable {
   }
 
   /// Decodes a value of `type` from a tree, letting a `DecodingError` through as it was thrown:
-  /// unlike ``LogCodecError`` it names the type that did not decode (the enum whose case key
+  /// unlike `LogCodecError` it names the type that did not decode (the enum whose case key
   /// was wrong, the `String` a number stood for), which an error message for a person needs.
-  /// A `keyNotFound` carries the type asked for as a ``MissingValueType``.
+  /// A `keyNotFound` carries the type asked for as a `MissingValueType`.
   package func decodeKeepingDecodingErrors<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
     try value.decode(as: type)
   }

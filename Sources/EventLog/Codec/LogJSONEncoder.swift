@@ -29,7 +29,7 @@ public struct LogJSONEncoder: Sendable {
 
   /// The JSON for `value`: compact UTF-8, no trailing newline.
   ///
-  /// - Throws: ``LogCodecError`` when the value cannot be written as JSON (NaN, infinity, a
+  /// - Throws: `LogCodecError` when the value cannot be written as JSON (NaN, infinity, a
   ///   top-level value that encodes nothing), or whatever the value's own `encode(to:)` throws.
   public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
     var buffer: [UInt8] = []

@@ -24,7 +24,7 @@ package struct FieldDigest: Sendable, Equatable {
 /// very bytes the value has inside the state's canonical JSON. Keys come in canonical (sorted)
 /// order. A state whose top level is not an object, or an empty one, has no `"fields"`.
 enum CheckpointFields {
-  /// The digests of the members of `tree`, which is canonical (``JSONValue/canonicalized``);
+  /// The digests of the members of `tree`, which is canonical (`JSONValue.canonicalized`);
   /// `nil` when it is not an object with members.
   static func digests(ofCanonical tree: JSONValue, encoder: LogJSONEncoder) throws(LogCodecError) -> [FieldDigest]? {
     guard case .object(let object) = tree, !object.isEmpty else { return nil }

@@ -198,7 +198,7 @@ package enum LogLineWriter {
     return Double(microseconds.partialValue + nanoseconds / 1000) / 1_000_000
   }
 
-  /// Appends `t` as ``JSONNumber`` writes a `Double` (the shortest text that reads back as the
+  /// Appends `t` as `JSONNumber` writes a `Double` (the shortest text that reads back as the
   /// same value, without a trailing `.0`), or `0` when it is not finite.
   ///
   /// An event's `t` is a whole number of microseconds: the double nearest to `N / 1,000,000`

@@ -1,6 +1,6 @@
 public import JSONCodec
 
-/// A JSON value as a log holds it, for migrations to rewrite: a ``JSONValue``, whose objects
+/// A JSON value as a log holds it, for migrations to rewrite: a `JSONValue`, whose objects
 /// keep their keys in order and whose integers stay exact (a 64-bit id is never rounded through
 /// a `Double`).
 ///
