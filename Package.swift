@@ -287,6 +287,8 @@ let package = Package(
         "LogUpload",
         // NB: W11 and W12 make a scratch database on the server `--store` names.
         "LogStorePostgres",
+        // NB: W5, W9 and W10 record and replay the sample app's logs.
+        "Reducers",
         "Store",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "OpenCombine", package: "OpenCombine"),
@@ -326,6 +328,8 @@ let package = Package(
     .testTarget(
       name: "StoreTests",
       dependencies: [
+        // JSONCTests hold json-c's own parser and writer to account.
+        .target(name: "CJSONC", condition: .when(platforms: [.linux])),
         "InternalTestSupport",
         "Store",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
@@ -373,6 +377,9 @@ let package = Package(
         "LogUpload",
         "LogStorePostgres",
         "InternalTestSupport",
+        // The sample app's features and the store, which most of the tests drive directly.
+        "Reducers",
+        "Store",
         // A second server, not the demo backend, for `refold run --base-url`.
         .product(name: "Hummingbird", package: "hummingbird"),
         // A port that refuses connections, for the uploader's transport.
@@ -395,6 +402,37 @@ for target in package.targets where ![.system, .plugin].contains(target.type) &&
     // API names exactly the modules its users must see.
     .enableUpcomingFeature("InternalImportsByDefault"),
   ]
+}
+
+// NB: A target lists every module of the package it reaches, not only the umbrella that gives it
+//     (`import Store` gives StoreCore, EventLog, JSONCodec and Effects). SwiftPM rebuilds a
+//     target when a module it lists changes, but not when a module it reaches only through
+//     another's `@_exported import` changes: the target's objects then still call what the
+//     module no longer has, and the build fails to link (a struct that became a typealias
+//     behind `import Store`; swiftlang/swift#89636). So each umbrella's re-exports are listed
+//     here, and added to every target that lists the umbrella; scripts/check-layers.sh refuses
+//     a source that imports a module its target does not list, and a re-export missing here.
+let reexports: [String: [String]] = [
+  "StoreCore": ["Effects", "JSONCodec"],
+  "Store": ["EventLog", "JSONCodec", "StoreCore"],
+  "StateObservation": ["StoreCore"],
+  "LogDecoding": ["EventLog"],
+  "Reducers": ["Store"],
+]
+func reexported(by module: String) -> [String] {
+  (reexports[module] ?? []).flatMap { [$0] + reexported(by: $0) }
+}
+for target in package.targets {
+  let listed = target.dependencies.compactMap { dependency -> String? in
+    switch dependency {
+    case .byNameItem(let name, _), .targetItem(let name, _): name
+    default: nil
+    }
+  }
+  var added = Set(listed)
+  for module in listed.flatMap(reexported(by:)) where added.insert(module).inserted {
+    target.dependencies.append(.target(name: module))
+  }
 }
 
 // NB: REFOLD_RELEASE_TESTS=1 (scripts/release-tests.sh, and the sanitizers' scripts/asan.sh

@@ -4,8 +4,12 @@
 # - no library target imports the sample app, its hosting or the benchmarks;
 # - the log store (LogStorage) and the PostgreSQL store build without the command line (Host);
 # - StoreCore hands commits to a consumer thread knowing nothing of what the event log does with
-#   them: checkpoints, fsync and durability are EventLog's words.
-# Run by `make test` and CI; it reads files only, in well under a second.
+#   them: checkpoints, fsync and durability are EventLog's words;
+# - every target lists in Package.swift each module of the package it imports, and each module
+#   an umbrella it lists re-exports (scripts/check-dependencies.py, on `swift package
+#   dump-package`): SwiftPM does not rebuild a target against a module it reaches only through
+#   another, and the stale build then fails to link.
+# Run by `make test` and CI; it reads files and the evaluated manifest, in a few seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,6 +39,10 @@ done
 
 if grep -rniE 'checkpoint|fsync|durab' Sources/StoreCore --include='*.swift'; then
   refuse "StoreCore names the event log's rules (the lines above): they live in EventLog"
+fi
+
+if ! swift package dump-package 2>/dev/null | python3 scripts/check-dependencies.py; then
+  refuse "a target reaches a module of the package it does not list (the lines above): list it in Package.swift"
 fi
 
 exit "$status"
