@@ -92,19 +92,21 @@ extension BenchRunner {
   /// W5: records a log of `plan.replayEvents` AmountInput keystrokes through a store and a
   /// recorder, then replays it, verified, `plan.replayRuns` times. `refold` types W3's
   /// keystrokes, which repeat; `refold-distinct` types a different text every time, so that
-  /// replay cannot reuse a decoded action.
+  /// replay cannot reuse a decoded action; `refold-distinct-codable` replays that log decoding
+  /// every action through `Decodable`, so that the JSON backend parses each one.
   func measureReplay(_ systems: [Bench.System]) async throws -> [BenchRow] {
     var rows: [BenchRow] = []
-    for system in systems where system == .refold || system == .refoldDistinct {
-      rows.append(try await measureReplay(distinct: system == .refoldDistinct))
+    for system in systems where [.refold, .refoldDistinct, .refoldDistinctCodable].contains(system) {
+      rows.append(try await measureReplay(system))
     }
     return rows
   }
 
-  private func measureReplay(distinct: Bool) async throws -> BenchRow {
+  private func measureReplay(_ system: Bench.System) async throws -> BenchRow {
     let directory = try Self.scratchDirectory()
     defer { ScratchFolders.shared.remove(directory) }
-    let system: Bench.System = distinct ? .refoldDistinct : .refold
+    let distinct = system != .refold
+    let codable = system == .refoldDistinctCodable
     let events = plan.replayEvents
     progress("W5 \(system.rawValue): recording a \(BenchFormat.number(Double(events)))-event log")
     let clock = ContinuousClock()
@@ -116,7 +118,7 @@ extension BenchRunner {
     let cpuBefore = Self.processCPUSeconds()
     for run in 0..<plan.replayRuns {
       progress("W5 \(system.rawValue): replay \(run + 1) of \(plan.replayRuns)")
-      samples.append(Self.nanoseconds(try Self.time { _ = try workload.replay() }))
+      samples.append(Self.nanoseconds(try Self.time { _ = try workload.replay(codable: codable) }))
     }
     // CPU time of every thread of the process: what the replay costs whatever else the
     // machine runs, and so what two idle cores could do at most.
@@ -128,7 +130,10 @@ extension BenchRunner {
     }
     row.operations = events * plan.replayRuns
     let size = (try? FileManager.default.attributesOfItem(atPath: workload.file.path)[.size] as? Int) ?? 0
-    let actions = distinct ? "every action distinct" : "W3's keystrokes cycled, so actions repeat"
+    let actions =
+      codable
+      ? "every action distinct, each parsed by \(JSONBackend.preferred == .jsonC ? "json-c" : "the Swift parser") and decoded through Decodable"
+      : distinct ? "every action distinct" : "W3's keystrokes cycled, so actions repeat"
     var note = "a \(BenchFormat.number(Double(events)))-event log (\(actions); \(BenchFormat.number(Double(size) / 1e6)) MB, recorded in \(BenchFormat.number(Self.nanoseconds(recording) / 1e6)) ms), replayed \(plan.replayRuns)×, verified"
     if events != 1_000_000 {
       note += "; events/s from this shorter log stands in for the 1,000,000-event target"

@@ -74,6 +74,10 @@ public enum Bench {
     /// W5 only: a log whose every action is distinct, so that replay decodes each one (W3's
     /// keystrokes repeat, and replay reuses what it decoded for the same bytes).
     case refoldDistinct = "refold-distinct"
+    /// W5 only: `refold-distinct`'s log replayed with actions that read themselves through
+    /// `Decodable` alone (``CodableAmountInput``), so that the JSON backend parses each one: the
+    /// row that compares json-c with the Swift parser (`REFOLD_JSON_BACKEND=swift`).
+    case refoldDistinctCodable = "refold-distinct-codable"
     /// W9 only: the corpus checked by one job, the reference for the check on every core.
     case refoldOneJob = "refold-1-job"
     /// W11 only: the same intake into a folder store, the reference without a database.

@@ -5,7 +5,7 @@ extension Bench {
     case .w1, .w3: [.refold, .naive, .opencombine, .floor]
     case .w2: [.refold, .refold64KB, .naive, .opencombine, .floor, .floorScan]
     case .w4: [.refold, .refoldUnrecorded, .refoldStrings, .refoldStringsUnrecorded, .refoldWriter]
-    case .w5: [.refold, .refoldDistinct]
+    case .w5: [.refold, .refoldDistinct, .refoldDistinctCodable]
     case .w6: [.refold, .naive, .floor]
     case .w7: [.refoldUnrecorded, .refold]
     case .w8: [.refold, .floor]

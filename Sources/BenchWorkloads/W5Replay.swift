@@ -46,8 +46,14 @@ extension Bench {
     static func distinctKeystroke(_ index: Int) -> String { String(index) }
 
     /// Replays the whole log, checking every checkpoint; returns how many events it folded.
-    public func replay() throws -> Int {
-      let result = try Replayer(reducer: AmountInput()).replay(file: file, until: nil, verify: true)
+    ///
+    /// - Parameter codable: decode the actions through `Decodable` (``CodableAmountInput``)
+    ///   rather than `AmountInput.Action`'s `LogDecodable` reader.
+    public func replay(codable: Bool = false) throws -> Int {
+      let result =
+        codable
+        ? try Replayer(reducer: CodableAmountInput()).replay(file: file, until: nil, verify: true)
+        : try Replayer(reducer: AmountInput()).replay(file: file, until: nil, verify: true)
       precondition(result.eventCount == events, "replayed \(result.eventCount) events of \(events)")
       precondition(result.verifiedCheckpoints >= events / 1_000, "verified \(result.verifiedCheckpoints) checkpoints")
       return result.eventCount
