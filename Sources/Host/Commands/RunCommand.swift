@@ -88,7 +88,8 @@ struct RunCommand: AsyncParsableCommand {
         let site: SendSite
         do {
           guard let line = try await lines.next() else { break }
-          action = try line.decode(F.Action.self, feature: F.featureName)
+          // A shared field in the line (a pushed screen's state) takes the store's value.
+          action = try store.decodingAction { try line.decode(F.Action.self, feature: F.featureName) }
           site = SendSite(fileID: line.source, line: UInt(line.number))
         } catch {
           // Everything before the bad line was sent; its effects finish, then the run stops.

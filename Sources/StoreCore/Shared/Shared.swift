@@ -23,7 +23,10 @@ import Foundation
 ///   action (``SharedValues/checkFiles()``).
 ///
 /// It is encoded with its key, `{"shared":"inMemory:session","value":…}`, so that a decoded
-/// state (a replay, a snapshot) knows which fields share.
+/// state (a replay, a snapshot) knows which fields share. A decoded field keeps the value it
+/// was written with, except in an action decoded for a store with ``Store/decodingAction(_:)``
+/// (a pushed screen's state on a line of `refold run`, a deep link), where it starts with the
+/// value its key holds in that store, as a field a reducer makes does.
 ///
 /// Write shared values in reducers, where each write is part of a logged action. A write
 /// anywhere else changes that copy of the state alone.
@@ -91,7 +94,11 @@ extension Shared: Codable {
     if let replacement = try SharedPropagation.replacement(for: id, as: Value.self) {
       self.value = replacement
     } else {
-      self.value = try container.decode(Value.self, forKey: .value)
+      let written = try container.decode(Value.self, forKey: .value)
+      // In an action from outside (``Store/decodingAction(_:)``) the payload carries a copy
+      // written down earlier: the key's value wins, as for a field a reducer makes, or the
+      // copy would be written back over it.
+      self.value = SharedValues.adopting?.value(for: key, default: written) ?? written
     }
   }
 

@@ -33,6 +33,9 @@ public final class SharedValues: Sendable {
     folding ?? installed ?? (isTesting ? unscoped : live)
   }
   @TaskLocal static var installed: SharedValues?
+  /// While an action from outside is decoded for a store (``Store/decodingAction(_:)``): that
+  /// store's registry, whose values the shared fields decoded in the action take.
+  @TaskLocal static var adopting: SharedValues?
 
   /// The process's registry.
   public static let live = SharedValues()

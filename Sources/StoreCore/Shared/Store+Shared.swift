@@ -1,6 +1,23 @@
 import IssueReporting
 
 extension Store {
+  /// Decodes an action that comes from outside the app for this store: a line of
+  /// `refold run`, a deep link, a message from a server. A ``Shared`` field in it (the state of
+  /// a screen the action pushes) starts with the value its key holds in this store, as a field
+  /// a reducer makes does, not with the copy the payload carries: that copy was written down
+  /// earlier, and the screen's first write would put it back over the key's value.
+  ///
+  /// ```swift
+  /// let action = try store.decodingAction { try JSONDecoder().decode(AppFeature.Action.self, from: data) }
+  /// store.send(action)
+  /// ```
+  ///
+  /// Send the action at once: the values are the ones the key holds while it is decoded. The
+  /// log records the action with them, so a replay folds what the store folded.
+  public func decodingAction<Decoded>(_ decode: () throws -> Decoded) rethrows -> Decoded {
+    try SharedValues.$adopting.withValue(sharedValues, operation: decode)
+  }
+
   /// The reducer, folding the state as replay and `TestStore` do (``SharedValues/fold(_:_:)``):
   /// its writes to shared fields count, reach the state's other fields of their keys before
   /// anyone sees the state, and the fields it makes start with the store's values. Returns the

@@ -146,3 +146,48 @@ struct Vault: Reducer {
     return .none
   }
 }
+
+/// Invites guests to a shared list; a screen of the list can be opened with its state in the
+/// action, as a line of `refold run` pushes one.
+struct Party: Reducer {
+  struct State: Codable, Equatable, Sendable {
+    @Shared(.inMemory("guests")) var guests: [String] = []
+    @Presents var list: GuestList.State?
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case invite(String)
+    case open(GuestList.State)
+    case list(PresentationAction<GuestList.Action>)
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .invite(let name): state.guests.append(name)
+      case .open(let list): state.list = list
+      case .list: break
+      }
+      return .none
+    }
+    .ifLet(\.$list, action: Action.list) { GuestList() }
+  }
+}
+
+/// The guest list as a screen: adds to the shared list.
+struct GuestList: Reducer {
+  struct State: Codable, Equatable, Sendable {
+    @Shared(.inMemory("guests")) var guests: [String] = []
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case invite(String)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .invite(let name): state.guests.append(name)
+    }
+    return .none
+  }
+}

@@ -39,6 +39,41 @@ struct SharedStateTests {
     }
   }
 
+  /// Issue 49: a screen pushed with its state in an action from outside (`refold run`) held the
+  /// payload's copy of the shared list, and its first write put that copy back over the key's
+  /// value: the list lost a guest.
+  @Test func aSharedFieldInAnActionFromOutsideTakesTheKeysValueAndLosesNothing() async throws {
+    let folder = TemporaryFolder()
+    let file = folder.file()
+    let line = Data(#"{"open":{"_0":{"guests":{"shared":"inMemory:guests","value":[]}}}}"#.utf8)
+    let live = try await SharedValues().withValues {
+      let recorder = try Recorder<Party.State, Party.Action>(
+        file: file, feature: "party", initialState: Party.State(), options: RecorderOptions(fsync: .never))
+      let store = Store(initialState: Party.State(), reducer: Party(), plugins: [recorder])
+      store.send(.invite("iu"))
+      func guests(_ action: Party.Action) -> [String]? {
+        if case .open(let list) = action { list.guests } else { nil }
+      }
+      // Decoded as the payload says, the copy would be the empty list written down earlier.
+      #expect(guests(try JSONDecoder().decode(Party.Action.self, from: line)) == [])
+      let open = try store.decodingAction { try JSONDecoder().decode(Party.Action.self, from: line) }
+      #expect(guests(open) == ["iu"])
+      store.send(open)
+      #expect(store.state.list?.guests == ["iu"])
+      store.send(.list(.presented(.invite("son"))))
+      #expect(store.state.guests == ["iu", "son"])
+      #expect(store.state.list?.guests == ["iu", "son"])
+      try await recorder.close()
+      return store.state
+    }
+    // The log holds the action the store folded, so a replay, in a registry that never held
+    // the list, ends where the store did.
+    let text = try String(contentsOf: file, encoding: .utf8)
+    #expect(text.contains(#""action":{"open":{"_0":{"guests":{"shared":"inMemory:guests","value":["iu"]}}}}"#), "\(text)")
+    let replayed = try SharedValues().withValues { try Replayer(reducer: Party()).replay(file: file) }
+    #expect(replayed.state == live)
+  }
+
   @Test func eachRegistryHoldsItsOwnValues() {
     SharedValues().withValues {
       let store = Store(initialState: Lobby.State(), reducer: Lobby())
