@@ -7,7 +7,8 @@
 # --busy N: how many busy loops keep the cores busy (2 by default; CI gives 0 and runs the
 # pass beside its ThreadSanitizer tests, which keep the other core busy instead).
 #
-# The suites: Refold's own clock-driven ones (EffectRuntimeTests, TestStoreTests, LeakTests,
+# The suites: Refold's own clock-driven ones (EffectRuntimeTests, TestStoreTests,
+# TestStoreCancellationTests (issue 49's effect cancellation and refreshable cases), LeakTests,
 # MusicSearchTests, AppFeatureTests) and a user's (Examples/Counter's CounterFeatureTests, on
 # the Store product alone). Each run goes through scripts/run-tests.sh, whose watchdog prints
 # the threads of a stuck process and fails it. Exits 1 if any run failed or stalled.
@@ -48,7 +49,7 @@ log=$(mktemp)
 start=$SECONDS
 for run in $(seq 1 "$runs"); do
   ok=1
-  REFOLD_TEST_SUITES='EffectRuntimeTests|TestStoreTests|LeakTests' \
+  REFOLD_TEST_SUITES='EffectRuntimeTests|TestStoreTests|TestStoreCancellationTests|LeakTests' \
     ./scripts/run-tests.sh StoreTests "${options[@]}" >"$log" 2>&1 || ok=0
   [ "$ok" -eq 1 ] && { REFOLD_TEST_SUITES='MusicSearchTests|AppFeatureTests' \
     ./scripts/run-tests.sh ReducersTests "${options[@]}" >>"$log" 2>&1 || ok=0; }

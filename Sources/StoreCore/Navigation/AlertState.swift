@@ -75,6 +75,8 @@ public struct AlertState<Action> {
   public var message: String?
   /// The buttons, in the order they are given; the platform may move a cancel button.
   public var buttons: [ButtonState<Action>]
+  /// Which presentation this is (``PresentationToken``): neither compared nor encoded.
+  let presentationToken = PresentationToken.next()
 
   /// An alert with the given buttons. An alert with no buttons gets one, "OK", with no role and
   /// no action, because an alert the user cannot close would trap them: tapping it only
@@ -94,7 +96,21 @@ public struct AlertState<Action> {
   }
 }
 
-extension AlertState: Equatable where Action: Equatable {}
-extension AlertState: Hashable where Action: Hashable {}
+/// Alerts that read the same are equal, whichever presentation they are.
+extension AlertState: Equatable where Action: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.title == rhs.title && lhs.message == rhs.message && lhs.buttons == rhs.buttons
+  }
+}
+
+extension AlertState: Hashable where Action: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(title)
+    hasher.combine(message)
+    hasher.combine(buttons)
+  }
+}
+
 extension AlertState: Sendable where Action: Sendable {}
 extension AlertState: EphemeralState {}
+extension AlertState: PresentationIdentified {}

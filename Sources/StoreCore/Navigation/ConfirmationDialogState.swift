@@ -37,6 +37,8 @@ public struct ConfirmationDialogState<Action> {
   public var message: String?
   /// The choices, in the order they are given; the platform may move a cancel button.
   public var buttons: [ButtonState<Action>]
+  /// Which presentation this is (``PresentationToken``): neither compared nor encoded.
+  let presentationToken = PresentationToken.next()
 
   /// A dialog with the given choices, its title shown as the platform decides unless
   /// `titleVisibility` says otherwise.
@@ -64,7 +66,23 @@ public struct ConfirmationDialogState<Action> {
   }
 }
 
-extension ConfirmationDialogState: Equatable where Action: Equatable {}
-extension ConfirmationDialogState: Hashable where Action: Hashable {}
+/// Dialogs that read the same are equal, whichever presentation they are.
+extension ConfirmationDialogState: Equatable where Action: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.title == rhs.title && lhs.titleVisibility == rhs.titleVisibility && lhs.message == rhs.message
+      && lhs.buttons == rhs.buttons
+  }
+}
+
+extension ConfirmationDialogState: Hashable where Action: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(title)
+    hasher.combine(titleVisibility)
+    hasher.combine(message)
+    hasher.combine(buttons)
+  }
+}
+
 extension ConfirmationDialogState: Sendable where Action: Sendable {}
 extension ConfirmationDialogState: EphemeralState {}
+extension ConfirmationDialogState: PresentationIdentified {}

@@ -13,10 +13,16 @@ import IssueReporting
 ///
 /// The presentation `ifLet` gives the child's effects a `dismiss` that sends its parent's
 /// ``PresentationAction/dismiss``; the dismissal cancels the child's effects, the one that
-/// called it too. Outside a presented child it reports an issue and does nothing. A test of
-/// the child alone can assert it with its own: `$0.dismiss = DismissEffect { dismissed = true }`.
+/// called it too. In a ``TestStore`` of the child alone it ends the store's effects and sets
+/// ``TestStore/isDismissed``, as the parent would have. Anywhere else outside a presented child
+/// it reports an issue and does nothing. A test may still give its own:
+/// `$0.dismiss = DismissEffect { dismissed = true }`.
 public struct DismissEffect: Sendable {
   private let dismiss: (@MainActor @Sendable () -> Void)?
+  /// What a ``TestStore`` does when the feature it tests dismisses itself, no presenter
+  /// being around it: used only when there is none, so a child that the tested feature presents
+  /// still reaches its parent.
+  private let unpresented: (@MainActor @Sendable () -> Void)?
 
   /// The dismiss of the presented child whose effect is running: set by the presentation
   /// `ifLet` and the stack `forEach` around each of their child's effects. Read when
@@ -32,11 +38,13 @@ public struct DismissEffect: Sendable {
   /// A dismiss that runs `dismiss`, for tests.
   public init(_ dismiss: @escaping @MainActor @Sendable () -> Void) {
     self.dismiss = dismiss
+    self.unpresented = nil
   }
 
-  /// The default: the presenter of the effect that calls it.
-  init() {
-    dismiss = nil
+  /// The default: the presenter of the effect that calls it, or else `unpresented`.
+  init(unpresented: (@MainActor @Sendable () -> Void)? = nil) {
+    self.dismiss = nil
+    self.unpresented = unpresented
   }
 
   public func callAsFunction(
@@ -45,7 +53,7 @@ public struct DismissEffect: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    guard let dismiss = dismiss ?? Self.presenter?.dismiss else {
+    guard let dismiss = dismiss ?? Self.presenter?.dismiss ?? unpresented else {
       reportIssue(
         """
         dismiss() was called from a feature that is not presented: no presentation "ifLet" \

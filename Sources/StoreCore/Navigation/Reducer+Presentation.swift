@@ -21,6 +21,9 @@ extension Reducer {
   ///   `.dismiss` here, so a child can close itself.
   /// - A child action that arrives while nothing is presented (sent from outside) is reported
   ///   and ignored; a `.dismiss` then changes nothing.
+  /// - A destination enum whose current case holds an alert or a dialog (``EphemeralState``)
+  ///   is dismissed after any action of that case, as an alert presented on its own is; a new
+  ///   alert (or another destination) that this reducer presents in answer stays.
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<ChildState>>,
     action toPresentationAction: ActionPath<Action, PresentationAction<ChildAction>>,
@@ -85,7 +88,8 @@ extension Reducer {
 }
 
 /// State that any of its actions ends, such as an alert: presented with `ifLet` and no
-/// reducer, it is dismissed after each of its actions has reached the parent.
+/// reducer, or as a case of a destination enum, it is dismissed after each of its actions has
+/// reached the parent (unless the parent presented something else in its place).
 public protocol EphemeralState {}
 
 public struct _PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
@@ -101,6 +105,8 @@ public struct _PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let before = lifetime(in: state)
     var childEffect = Effect<Parent.Action>.none
     var dismisses = false
+    // The ephemeral child (an alert) that an action of its own is about to dismiss.
+    var shown: Ephemerality?
     switch toPresentationAction.extract(action) {
     case nil:
       break
@@ -108,8 +114,9 @@ public struct _PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
       dismisses = before != nil
     case let .presented(childAction)?:
       if let before {
+        shown = Ephemerality.of(state[keyPath: toPresentationState].wrappedValue!)
+        dismisses = dismissesOnEveryAction || shown != nil
         childEffect = reduceChild(into: &state, action: childAction, lifetime: before)
-        dismisses = dismissesOnEveryAction
       } else {
         location.report(
           """
@@ -121,13 +128,21 @@ public struct _PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
       }
     }
     let parentEffect = parent.reduce(into: &state, action: action)
-    // A parent that presented another child in the same action keeps it.
-    if dismisses, let before, lifetime(in: state) == before {
+    // A parent that presented another child in the same action keeps it: one with another
+    // lifetime, or, in place of an alert, another alert (a new presentation) or another case.
+    if dismisses, let before, lifetime(in: state) == before, !presentedAnother(than: shown, in: state) {
       state[keyPath: toPresentationState].wrappedValue = nil
     }
     guard let before, before != lifetime(in: state) else { return .merge(childEffect, parentEffect) }
     // The child was dismissed (or replaced): its effects go with it, the ones just started too.
     return .merge(childEffect, parentEffect, .cancel(id: before))
+  }
+
+  /// Whether the child in `state` is another presentation than the alert or dialog `shown`.
+  @usableFromInline
+  func presentedAnother(than shown: Ephemerality?, in state: Parent.State) -> Bool {
+    guard let token = shown?.token, let child = state[keyPath: toPresentationState].wrappedValue else { return false }
+    return Ephemerality.of(child)?.token != token
   }
 
   @inlinable

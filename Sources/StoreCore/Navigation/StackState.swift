@@ -1,4 +1,5 @@
 import IdentifiedCollections
+import IssueReporting
 import Synchronization
 
 /// A stack of screens (a drill-down): the root's path, one state per pushed screen, each with
@@ -47,17 +48,31 @@ public struct StackState<Element> {
   var idSnapshot: some Sequence<StackElementID> { entries.ids }
 
   /// The screen with `id`, or nil when it is not on the stack. Setting it changes that screen;
-  /// setting nil removes it (the screens above stay). Setting a screen that is not on the
-  /// stack does nothing: push it with ``append(_:)``.
+  /// setting nil removes it (the screens above stay). Setting a screen that is not on the stack
+  /// pushes it with that id, as ``StackAction/push(id:state:)`` does, when `id` is at least
+  /// ``nextID``; an older id (a screen already popped: ids are never reused) pushes nothing and
+  /// reports an issue, so that a test's expectation cannot silently leave a screen out.
   public subscript(id id: StackElementID) -> Element? {
     get { entries[id: id]?.state }
     set {
-      guard entries[id: id] != nil else { return }
-      if let newValue {
+      switch (entries[id: id] != nil, newValue) {
+      case let (true, newValue?):
         entries[id: id]!.state = newValue
-      } else {
+      case (true, nil):
         entries.remove(id: id)
         structure = newStackStructure()
+      case let (false, newValue?):
+        if !push(newValue, id: id) {
+          reportIssue(
+            """
+            No screen \(id) on the stack to set, and \(id) cannot be pushed: ids are never reused, \
+            and the next is \(nextID). Set a screen that is on the stack (\(ids.map(\.description).joined(separator: ", "))), \
+            or push a new one with "append(_:)".
+            """
+          )
+        }
+      case (false, nil):
+        break
       }
     }
   }
@@ -141,15 +156,17 @@ extension StackState.Entry: Codable where Element: Codable {
   enum CodingKeys: String, CodingKey { case id, state }
 }
 
+/// Two stacks are equal when they hold the same screens under the same ids, whatever their
+/// ``nextID``: a stack emptied by pops equals `StackState()`, as a test's expectation writes it.
+/// The next id is still encoded, so a replay pushes the ids the recording did.
 extension StackState: Equatable where Element: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.nextID == rhs.nextID && lhs.entries.elements == rhs.entries.elements
+    lhs.entries.elements == rhs.entries.elements
   }
 }
 
 extension StackState: Hashable where Element: Hashable {
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(nextID)
     hasher.combine(entries.elements)
   }
 }

@@ -21,6 +21,9 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
     let cancelIDs: [CancelID]
     /// The action whose reducer returned this effect, kept for TestStore's failure messages.
     let startedBy: Action
+    /// Cancelled, and so over for a ``TestStore``: nothing it sends reaches the store any more
+    /// (``Send`` drops it), though its task may take a few more steps to end.
+    var isCancelled = false
   }
 
   /// Where an effect is being started: the cancel ids it sits under and the group it counts in.
@@ -61,9 +64,12 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
   /// How many effect tasks are running (including cancelled ones that have not yet ended).
   var runningCount: Int { running.count }
 
-  /// The effect tasks still running, oldest first, each with the action that started it.
+  /// The effect tasks still running and not cancelled, oldest first, each with the action that
+  /// started it: what a ``TestStore`` must account for. A cancelled effect is over for the
+  /// test as soon as the action that cancelled it is folded, though its task ends a few steps
+  /// later on another thread: waiting for that end made `finish()` race it.
   var runningEffects: [(id: UInt64, startedBy: Action)] {
-    running.sorted { $0.key < $1.key }.map { ($0.key, $0.value.startedBy) }
+    running.filter { !$0.value.isCancelled }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.startedBy) }
   }
 
   @usableFromInline
@@ -207,6 +213,10 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
       tasksByCancelID[cancelID]?.remove(id)
       if tasksByCancelID[cancelID]?.isEmpty == true { tasksByCancelID[cancelID] = nil }
     }
+    resumeIdleWaiters()
+  }
+
+  private func resumeIdleWaiters() {
     for (waiterID, waiter) in idleWaiters where isIdle(ignoring: waiter.ignoring) {
       idleWaiters[waiterID] = nil
       waiter.continuation.resume()
@@ -214,7 +224,7 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
   }
 
   private func isIdle(ignoring ignored: Set<UInt64>) -> Bool {
-    running.keys.allSatisfy(ignored.contains)
+    running.allSatisfy { $0.value.isCancelled || ignored.contains($0.key) }
   }
 
   // MARK: Throttling
@@ -262,16 +272,23 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
   func cancel(id: CancelID) {
     throttles[id] = nil
     guard let ids = tasksByCancelID.removeValue(forKey: id) else { return }
-    for taskID in ids { running[taskID]?.task.cancel() }
+    cancelTasks(ids)
   }
 
   func cancelTasks(_ ids: Set<UInt64>) {
-    for taskID in ids { running[taskID]?.task.cancel() }
+    for taskID in ids { cancelTask(taskID) }
+    if !idleWaiters.isEmpty { resumeIdleWaiters() }
   }
 
   func cancelAll() {
     throttles.removeAll()
-    for entry in running.values { entry.task.cancel() }
+    cancelTasks(Set(running.keys))
+  }
+
+  private func cancelTask(_ taskID: UInt64) {
+    guard let entry = running[taskID], !entry.isCancelled else { return }
+    running[taskID]?.isCancelled = true
+    entry.task.cancel()
   }
 
   private struct IdleWaiter {
@@ -280,7 +297,7 @@ final class EffectRuntime<Action: Sendable>: EffectCanceller {
   }
 
   /// Waits until no effect task is running but those in `ignored` (the ones a ``TestStore``
-  /// was told to skip), or until the waiting task is cancelled.
+  /// was told to skip) and cancelled ones, or until the waiting task is cancelled.
   func idle(ignoring ignored: Set<UInt64> = []) async {
     guard !isIdle(ignoring: ignored) else { return }
     nextWaiterID += 1

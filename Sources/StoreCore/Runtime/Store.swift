@@ -156,7 +156,7 @@ public final class Store<State, Action: Sendable> {
     #endif
     let sharedFields = SharedValues.mayExist ? SharedPropagation.fields(of: initialState) : nil
     self.holdsShared = !(sharedFields?.ids.isEmpty ?? true)
-    self.sharedValues = SharedValues.installed ?? (isTesting && holdsShared ? SharedValues() : .live)
+    self.sharedValues = SharedValues.installed ?? (isTesting && holdsShared ? .forTestStore() : .live)
     if holdsShared, isTesting, SharedValues.installed == nil { sharedValues.seed(from: initialState) }
     self.reducer = reduce
     var dependencies = DependencyValues.current

@@ -25,9 +25,11 @@ public struct SharedKey<Value>: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// A value kept in a JSON file: read the first time a field with this key is made, written
-  /// after each change. A change another process makes to the file reaches the stores that
-  /// hold the value as a logged action (``SharedChange``), when ``SharedValues/checkFiles()``
-  /// finds it.
+  /// after each change (its folder made if missing). A change another process makes to the
+  /// file reaches the stores that hold the value as a logged action (``SharedChange``), when
+  /// ``SharedValues/checkFiles()`` finds it. Under a test runner the value stays in memory and
+  /// the file is neither read nor written, unless the test installs a registry of its own
+  /// (``SharedValues/withValues(_:)``).
   public static func fileStorage(_ url: URL) -> Self {
     let file = url.standardizedFileURL
     return Self(id: "file:" + file.path, file: file)

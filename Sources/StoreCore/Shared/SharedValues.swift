@@ -18,8 +18,10 @@ public import Synchronization
 /// - An app uses ``live``, the process's registry.
 /// - Under a test runner each store has a registry of its own, taken from its initial state,
 ///   and a field made outside any store starts at its default: tests running side by side
-///   never share a value. Tests that want several stores to share run them in one registry:
-///   `SharedValues().withValues { … }`.
+///   never share a value. Neither registry reads or writes a file-backed key's file (its value
+///   stays in memory, as in an in-memory file system), so a test never touches the app's data
+///   nor leaks into the next test through a file. Tests that want several stores to share, or
+///   the real files, run them in one registry: `SharedValues().withValues { … }`.
 /// - A replay uses a registry that never touches a file, so it reproduces what the log says
 ///   the features saw.
 ///
@@ -40,8 +42,13 @@ public final class SharedValues: Sendable {
   /// The process's registry.
   public static let live = SharedValues()
   /// Under a test runner, outside any store and registry: fields start at their defaults
-  /// (or their files), and nothing is remembered.
-  static let unscoped = SharedValues(touchesFiles: true, remembers: false)
+  /// (never their files), and nothing is remembered.
+  static let unscoped = SharedValues(touchesFiles: false, remembers: false)
+
+  /// A store's own registry under a test runner: file-backed values stay in memory.
+  static func forTestStore() -> SharedValues {
+    SharedValues(touchesFiles: false)
+  }
 
   /// Whether any shared field was ever made or decoded in this process: until then a store
   /// looks for none.
@@ -58,7 +65,8 @@ public final class SharedValues: Sendable {
   let remembers: Bool
   private let registry = Mutex(Registry())
 
-  /// A registry of its own, which reads and writes the files of file-backed keys.
+  /// A registry of its own, which reads and writes the files of file-backed keys (in a test
+  /// too: install it with ``withValues(_:)`` to test what reaches the disk).
   public convenience init() {
     self.init(touchesFiles: true)
   }
@@ -269,6 +277,8 @@ public final class SharedValues: Sendable {
         return
       }
       let data = try typed.encodeFile(value)
+      // The folder too: an app's first save into Application Support, say, finds none.
+      try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
       try data.write(to: file, options: .atomic)
       registry.withLock { $0.entries[id]?.fileData = data }
     } catch {

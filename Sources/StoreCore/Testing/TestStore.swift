@@ -47,6 +47,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// The state the test has accounted for so far.
   public internal(set) var state: State
 
+  /// Whether the feature dismissed itself: one of its effects called the `dismiss` dependency
+  /// (``DismissEffect``) with no presenter around it, as when a child is tested alone. The
+  /// dismissal ends the store's effects, as the parent's would; sending to the store afterwards
+  /// is a failure.
+  public var isDismissed: Bool { dismissal.isDismissed }
+  private let dismissal: Dismissal
+
   /// Whether every change, action and effect must be asserted (``Exhaustivity/on``, the
   /// default), or only what the test asserts is checked (``Exhaustivity/off``).
   public var exhaustivity: Exhaustivity = .on
@@ -55,9 +62,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ///
   /// `prepareDependencies` overrides dependencies for this test (``DependencyValues``): the
   /// generators (`uuid`, `date`, `withRandomNumberGenerator`) must be overridden under a test
-  /// runner, e.g. `$0.uuid = .incrementing`.
+  /// runner, e.g. `$0.uuid = .incrementing`. `initialState` is made under them, so a state
+  /// whose initializer reads `@Dependency(\.uuid)` draws the test's ids.
   public init<R: Reducer>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     reducer: R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     fileID: StaticString = #fileID,
@@ -68,13 +76,23 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     TestFailureRoute.requireReachableTestRunner()
     let recorder = ReceivedActionRecorder<State, Action>()
     self.recorder = recorder
+    let dismissal = Dismissal()
+    self.dismissal = dismissal
+    var dependencies = DependencyValues.current
+    // Before the test's own overrides, so that a test's `$0.dismiss` still wins.
+    dependencies.dismiss = DismissEffect(unpresented: { [weak dismissal] in dismissal?.dismiss() })
+    prepareDependencies?(&dependencies)
+    let prepared = dependencies
+    let startState = DependencyValues.$current.withValue(prepared) { initialState() }
     self.store = Store(
-      initialState: initialState, reducer: reducer, plugins: [recorder], withDependencies: prepareDependencies)
+      initialState: startState, reducer: reducer, plugins: [recorder],
+      withDependencies: { $0 = prepared })
+    dismissal.cancelEffects = { [weak runtime = store.runtime] in runtime?.cancelAll() }
     // Its effects run on a counting executor, so that each send can wait for them to settle.
     let tracker = EffectTracker()
     EffectTracker.register(tracker)
     self.store.runtime.tracker = tracker
-    self.state = initialState
+    self.state = startState
     self.creation = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -104,6 +122,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     column: UInt = #column
   ) async -> StoreTask {
     let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    if isDismissed {
+      location.report(TestStoreMessages.sentAfterDismissal(action))
+      return StoreTask(group: nil)
+    }
     if !recorder.received.isEmpty {
       reportUnasserted(TestStoreMessages.mustHandleReceived(recorder.received.map(\.action)), at: location)
       // Account for them so that the next assertion compares against the right state.
@@ -204,5 +226,18 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       }
     }
     await Task.yield()
+  }
+}
+
+/// Where a ``TestStore`` keeps the dismissal of the feature it tests: made before the store,
+/// whose dependencies hold the `dismiss` that sets it.
+@MainActor
+private final class Dismissal {
+  private(set) var isDismissed = false
+  var cancelEffects: () -> Void = {}
+
+  func dismiss() {
+    isDismissed = true
+    cancelEffects()
   }
 }

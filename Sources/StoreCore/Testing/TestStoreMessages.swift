@@ -32,6 +32,15 @@ enum TestStoreMessages {
     return messages
   }
 
+  static func sentAfterDismissal<Action>(_ action: Action) -> String {
+    """
+    Cannot send an action to a feature that dismissed itself: it called "dismiss()" earlier, \
+    after which its parent would have removed it. The action was not sent:
+
+    \(describe([action]))
+    """
+  }
+
   static func mustHandleReceived<Action>(_ actions: [Action]) -> String {
     """
     Must handle \(actions.count) received action(s) before sending an action:

@@ -25,6 +25,9 @@ import Foundation
 /// step of any of them is queued or running. Then it moves time to each deadline in turn,
 /// wakes the sleeps that are due, and waits again.
 ///
+/// A sleep until a time already passed ends at once; a sleep until `now` (`sleep(for: .zero)`)
+/// waits for the next ``advance(by:)``, even `advance(by: .zero)`.
+///
 /// Given as the store's `continuousClock` dependency, it is also what ``TestStore``'s
 /// `receive` waits on: its timeout is this clock's time, which `receive` lets pass, deadline by
 /// deadline, until the action comes (the `advance` above could be left out).
@@ -79,7 +82,10 @@ public final class VirtualClock: Clock, @unchecked Sendable {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         let outcome: Result<Void, any Error>? = lock.withLock {
           if Task.isCancelled { return .failure(CancellationError()) }
-          if deadline <= current { return .success(()) }
+          // A deadline already passed wakes at once; one at `now` (a zero-length sleep) waits
+          // for the next `advance`, as swift-clocks' `TestClock` does: a test can then act
+          // between an effect's start and its zero-length wait (cancel it, say).
+          if deadline < current { return .success(()) }
           sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
           return nil
         }

@@ -37,6 +37,31 @@ struct FileSharedStateTests {
     }
   }
 
+  @Test func aMissingFolderIsMadeAtTheFirstWrite() async throws {
+    let file = folder.file("Application Support/Refold/theme.json")
+    try SharedValues().withValues { () throws in
+      let store = Store(initialState: Appearance.State(file: file), reducer: Appearance())
+      store.send(.toggleDark)
+      #expect(try theme(in: file) == Theme(dark: true, accent: "blue"))
+    }
+  }
+
+  @Test func underATestRunnerAStoreKeepsAFileBackedValueInMemory() async throws {
+    // Issue 49, point 2: without a registry of the test's own, the store's registry reads and
+    // writes no file: the app's data is safe, and the next test starts afresh.
+    let file = folder.file("theme.json")
+    try JSONEncoder().encode(Theme(dark: true, accent: "red")).write(to: file)
+    let missing = folder.file("no such folder/theme.json")
+    for path in [file, missing] {
+      let store = TestStore(initialState: Appearance.State(file: path), reducer: Appearance())
+      await store.send(.toggleDark) { $0.theme.dark = true }
+      #expect(store.state.theme == Theme(dark: true, accent: "blue"))
+      await store.finish()
+    }
+    #expect(try theme(in: file) == Theme(dark: true, accent: "red"))
+    #expect(!FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path))
+  }
+
   @Test func anOutsideChangeEntersAsALoggedActionThatReplays() async throws {
     let file = folder.file("theme.json")
     let logFile = folder.file("appearance.log")
