@@ -31,10 +31,10 @@ extension JSONValue: Codable {
     init?(intValue: Int) { nil }
   }
 
+  // NB: The codec's own decoder never gets here: it hands its `JSONValue` over before any
+  //     `init(from:)` runs (`unbox`), keeping the object's key order.
   public init(from decoder: any Decoder) throws {
-    if let ours = decoder as? JSONValueDecoder {
-      self = ours.value
-    } else if var array = try? decoder.unkeyedContainer() {
+    if var array = try? decoder.unkeyedContainer() {
       var elements: [JSONValue] = []
       while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
       self = .array(elements)
