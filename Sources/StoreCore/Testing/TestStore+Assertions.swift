@@ -42,6 +42,16 @@ extension TestStore {
     after action: Action,
     at location: CallSite
   ) -> State? {
+    applying(assert, to: state, in: "the assertion of \(describe([action]))", at: location)
+  }
+
+  /// `state` as `assert` leaves it, or nil (reported, naming `what`) when `assert` throws.
+  func applying(
+    _ assert: ((inout State) throws -> Void)?,
+    to state: State,
+    in what: @autoclosure () -> String,
+    at location: CallSite
+  ) -> State? {
     var state = state
     do {
       // A store that shares nothing folds without a registry, and so does its assertion.
@@ -55,7 +65,7 @@ extension TestStore {
       _ = try shared.fold(&state) { try assert?(&$0) }
       return state
     } catch {
-      location.report("Threw error in the assertion of \(describe([action])): \(error)")
+      location.report("Threw error in \(what()): \(error)")
       return nil
     }
   }

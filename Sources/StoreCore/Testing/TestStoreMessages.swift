@@ -117,6 +117,12 @@ enum TestStoreMessages {
     return "\(what) after \(describe([action])): …\n\n\(difference)"
   }
 
+  static func assertionMismatch<State>(expected: State, actual: State) -> String {
+    let difference =
+      diff(expected, actual, format: .proportional).map { "\($0.indent(by: 4))\n\n(Expected: −, Actual: +)" } ?? ""
+    return "The store's state does not match the assertion: …\n\n\(difference)"
+  }
+
   static func skippedReceived<Action>(_ actions: [Action]) -> String {
     "\(actions.count) received action(s) were skipped:\n\n\(describe(actions))"
   }
