@@ -52,6 +52,22 @@ struct BindingActionTests {
     await store.finish()
   }
 
+  @Test func aReducerMatchesTheFieldABindingSetsByItsKeyPath() {
+    // Issue 49, point 9: `case .binding(\.field)`, as TCA writes it.
+    func changedField(_ action: Form.Action) -> String {
+      switch action {
+      case .binding(\.name): "name"
+      case .binding(\.remember): "remember"
+      case .binding: "another field"
+      case .submitTapped: "none"
+      }
+    }
+    #expect(changedField(.binding(.set(\.name, "son"))) == "name")
+    #expect(changedField(.binding(.set(\.remember, true))) == "remember")
+    #expect(changedField(.binding(.set(\.password, "pw"))) == "another field")
+    #expect(changedField(.submitTapped) == "none")
+  }
+
   @Test func bindingActionsCompareByFieldAndValue() {
     #expect(BindingAction<Form.State>.set(\.name, "a") == .set(\.name, "a"))
     #expect(BindingAction<Form.State>.set(\.name, "a") != .set(\.name, "b"))

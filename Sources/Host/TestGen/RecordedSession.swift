@@ -67,11 +67,18 @@ public struct RecordedSession<Feature: RefoldFeature>: Sendable {
 
   /// A test store at the initial state, with the feature as a replay builds it, whose effects
   /// are the recorded ones.
+  ///
+  /// `prepareDependencies` overrides what the reducer reads itself (a setting, an authorization
+  /// status), as `TestStore`'s does. What it drew (`uuid`, `date`, random numbers) is handed back
+  /// from the recording whatever the overrides say.
   @MainActor
   public func testStore(
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) -> TestStore<Feature.State, Feature.Action> {
-    testStore(reducer: Feature(environment: .replay), fileID: fileID, filePath: filePath, line: line, column: column)
+    testStore(
+      reducer: Feature(environment: .replay), withDependencies: prepareDependencies,
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// A test store at the initial state with another reducer of the feature's types (a changed
@@ -79,10 +86,12 @@ public struct RecordedSession<Feature: RefoldFeature>: Sendable {
   @MainActor
   public func testStore<R: Reducer<Feature.State, Feature.Action>>(
     reducer: R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) -> TestStore<Feature.State, Feature.Action> {
     TestStore(
       initialState: initialState, reducer: RecordedEffects(base: reducer, script: .init(actions)),
+      withDependencies: prepareDependencies,
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 

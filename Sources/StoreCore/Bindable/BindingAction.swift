@@ -58,6 +58,19 @@ public struct BindingAction<Root>: Sendable {
   }
 }
 
+extension BindingAction where Root: BindableState {
+  /// Whether `action` sets the field at `keyPath`, so that a reducer can switch over the field a
+  /// binding changed, as in TCA:
+  ///
+  /// ```swift
+  /// case .binding(\.isComplete):
+  ///   return .run { _ in await todos.save() }
+  /// ```
+  public static func ~= <Value>(keyPath: any WritableKeyPath<Root, Value> & Sendable, action: Self) -> Bool {
+    Root.bindableFields.at(keyPath)?.name == action.field
+  }
+}
+
 extension BindingAction: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.field == rhs.field && lhs.isEqual(rhs.value)

@@ -17,8 +17,9 @@ public import Synchronization
 ///
 /// - An app uses ``live``, the process's registry.
 /// - Under a test runner each store has a registry of its own, taken from its initial state,
-///   and a field made outside any store starts at its default: tests running side by side
-///   never share a value. Neither registry reads or writes a file-backed key's file (its value
+///   and each Swift Testing test has one for the fields it makes outside any store, in which
+///   the first value a key is given stays (`@Shared(.syncUps) var syncUps = [syncUp]` seeds
+///   the `SyncUpsList.State()` made after it): tests running side by side never share a value. Neither registry reads or writes a file-backed key's file (its value
 ///   stays in memory, as in an in-memory file system), so a test never touches the app's data
 ///   nor leaks into the next test through a file. Tests that want several stores to share, or
 ///   the real files, run them in one registry: `SharedValues().withValues { … }`.
@@ -30,9 +31,11 @@ public import Synchronization
 /// copy alone.
 public final class SharedValues: Sendable {
   /// The registry in effect here: the folding store's, else the one ``withValues(_:)``
-  /// installed, else ``live`` (a registry that remembers nothing under a test runner).
+  /// installed, else ``live``; under a test runner, the current Swift Testing test's own (so
+  /// that `@Shared(.key) var value = seed` in a test seeds the states the test makes after it),
+  /// or one that remembers nothing outside a test's task.
   public static var current: SharedValues {
-    folding ?? installed ?? (isTesting ? unscoped : live)
+    folding ?? installed ?? (isTesting ? forCurrentTest() : live)
   }
   @TaskLocal static var installed: SharedValues?
   /// While an action from outside is decoded for a store (``Store/decodingAction(_:)``): that
@@ -44,6 +47,20 @@ public final class SharedValues: Sendable {
   /// Under a test runner, outside any store and registry: fields start at their defaults
   /// (never their files), and nothing is remembered.
   static let unscoped = SharedValues(touchesFiles: false, remembers: false)
+
+  /// The registry of the Swift Testing test whose task this is, made when it first asks: it
+  /// remembers the first value each key is given and touches no file, and no other test sees
+  /// it (the cases of one parameterized test share it). ``unscoped`` outside such a task.
+  static func forCurrentTest() -> SharedValues {
+    guard case .swiftTesting(let testing?) = TestContext.current else { return unscoped }
+    return testRegistries.withLock { registries in
+      if let registry = registries[testing.test.id] { return registry }
+      let registry = SharedValues(touchesFiles: false)
+      registries[testing.test.id] = registry
+      return registry
+    }
+  }
+  private static let testRegistries = Mutex<[TestContext.Testing.Test.ID: SharedValues]>([:])
 
   /// A store's own registry under a test runner: file-backed values stay in memory.
   static func forTestStore() -> SharedValues {

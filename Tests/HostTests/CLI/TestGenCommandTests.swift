@@ -63,6 +63,27 @@ struct TestGenCommandTests {
     }
   }
 
+  /// AmountInput whose output reads a setting, a dependency the recording does not hold.
+  private struct LabelledAmountInput: Reducer {
+    @Dependency(\.currencyLabel) var label
+    func reduce(into state: inout AmountInput.State, action: AmountInput.Action) -> Effect<AmountInput.Action> {
+      guard case .textChanged(let text) = action else { return .none }
+      state.text = text
+      state.output = (text ?? "") + label
+      return .none
+    }
+  }
+
+  @MainActor
+  @Test func aSessionsTestStoreTakesTheTestsDependencyOverrides() async throws {
+    // Issue 49, point 10.
+    let session = try RecordedSession<AmountInput>(
+      initialState: #"{"output":""}"#, events: [.send(#"{"textChanged":{"_0":"7"}}"#)])
+    let store = session.testStore(reducer: LabelledAmountInput()) { $0.currencyLabel = " KRW" }
+    await store.send(session.action(1)) { $0 = try session.state(#"{"text":"7","output":"7 KRW"}"#) }
+    await store.finish()
+  }
+
   @MainActor
   @Test func recordedEffectsAreHandedBackInTheLogsOrder() async throws {
     let session = try RecordedSession<MusicSearch>(
@@ -162,4 +183,17 @@ struct TestGenCommandTests {
   #expect(SwiftSource.literal(##"{"a":"\#(x)"}"##) == ###"##"{"a":"\#(x)"}"##"###)
   #expect(SwiftSource.identifier("amountInput session-3") == "amountInputSession3")
   #expect(SwiftSource.identifier("3 logs") == "session3Logs")
+}
+
+/// A setting a reducer reads as it folds, for `aSessionsTestStoreTakesTheTestsDependencyOverrides`.
+private enum CurrencyLabelKey: DependencyKey {
+  static let liveValue = "₩"
+  static let testValue = "₩"
+}
+
+extension DependencyValues {
+  fileprivate var currencyLabel: String {
+    get { self[CurrencyLabelKey.self] }
+    set { self[CurrencyLabelKey.self] = newValue }
+  }
 }

@@ -170,6 +170,24 @@ struct SharedIsolationTests {
     #expect(first.state.badge?.account == Member(name: "iu"))
   }
 
+  @Test func aSharedValueDeclaredInATestSeedsTheStatesMadeAfterIt() async {
+    // Issue 49, point 1: as a TCA test seeds its store.
+    @Shared(.inMemory("guests")) var guests = ["iu"]
+    let store = TestStore(initialState: Party.State(), reducer: Party())
+    #expect(store.state.guests == ["iu"])
+    await store.send(.invite("son")) { $0.guests = ["iu", "son"] }
+    // The first value the key was given stays for what the test makes later; the store's
+    // writes stay in the store.
+    #expect(GuestList.State().guests == ["iu"])
+  }
+
+  @Test func anotherTestsSeedIsNotSeen() async {
+    // Run beside the test above, in the same process: its seed never reaches this one.
+    #expect(GuestList.State().guests == [])
+    let store = TestStore(initialState: Party.State(), reducer: Party())
+    await store.send(.invite("son")) { $0.guests = ["son"] }
+  }
+
   @Test func aSecretRedactedForTheLogStaysInTheStore() async throws {
     let folder = TemporaryFolder()
     let file = folder.file()
