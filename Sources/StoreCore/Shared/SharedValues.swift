@@ -53,14 +53,9 @@ public final class SharedValues: Sendable {
   /// it (the cases of one parameterized test share it). ``unscoped`` outside such a task.
   static func forCurrentTest() -> SharedValues {
     guard case .swiftTesting(let testing?) = TestContext.current else { return unscoped }
-    return testRegistries.withLock { registries in
-      if let registry = registries[testing.test.id] { return registry }
-      let registry = SharedValues(touchesFiles: false)
-      registries[testing.test.id] = registry
-      return registry
-    }
+    return testRegistries.registry(for: testing.test.id)
   }
-  private static let testRegistries = Mutex<[TestContext.Testing.Test.ID: SharedValues]>([:])
+  private static let testRegistries = TestRegistries()
 
   /// A store's own registry under a test runner: file-backed values stay in memory.
   static func forTestStore() -> SharedValues {
@@ -424,6 +419,23 @@ public final class SharedValues: Sendable {
           return try encoder.encode(value as! Value)
         }
       )
+    }
+  }
+}
+
+/// The registries of the Swift Testing tests, by test (`SharedValues.forCurrentTest()`).
+// NB: NSLock rather than `Mutex`: ThreadSanitizer does not see `Mutex` on Linux, and tests
+//     running side by side ask from several threads.
+private final class TestRegistries: @unchecked Sendable {
+  private let lock = NSLock()
+  private var byTest: [TestContext.Testing.Test.ID: SharedValues] = [:]
+
+  func registry(for test: TestContext.Testing.Test.ID) -> SharedValues {
+    lock.withLock {
+      if let registry = byTest[test] { return registry }
+      let registry = SharedValues(touchesFiles: false)
+      byTest[test] = registry
+      return registry
     }
   }
 }
