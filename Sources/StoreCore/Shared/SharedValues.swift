@@ -19,10 +19,11 @@ public import Synchronization
 /// - Under a test runner each store has a registry of its own, taken from its initial state,
 ///   and each Swift Testing test has one for the fields it makes outside any store, in which
 ///   the first value a key is given stays (`@Shared(.syncUps) var syncUps = [syncUp]` seeds
-///   the `SyncUpsList.State()` made after it): tests running side by side never share a value. Neither registry reads or writes a file-backed key's file (its value
-///   stays in memory, as in an in-memory file system), so a test never touches the app's data
-///   nor leaks into the next test through a file. Tests that want several stores to share, or
-///   the real files, run them in one registry: `SharedValues().withValues { … }`.
+///   the `SyncUpsList.State()` made after it): tests running side by side never share a value.
+///   These registries read and write no file-backed key's file (its value stays in memory, as
+///   in an in-memory file system), so a test never touches the app's data nor leaks into the
+///   next test through a file. Tests that want several stores to share, or the real files, run
+///   them in one registry: `SharedValues().withValues { … }`.
 /// - A replay uses a registry that never touches a file, so it reproduces what the log says
 ///   the features saw.
 ///
