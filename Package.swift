@@ -461,7 +461,10 @@ if Context.environment["REFOLD_CORE_ONLY"] == "1" {
   ]
   package.targets.removeAll { !core.contains($0.name) }
   package.products.removeAll { !core.contains($0.name) }
-  let coreDependencies = ["swift-custom-dump", "swift-identified-collections", "xctest-dynamic-overlay"]
+  let coreDependencies = [
+    "swift-clocks", "swift-concurrency-extras", "swift-custom-dump", "swift-identified-collections",
+    "xctest-dynamic-overlay",
+  ]
   package.dependencies.removeAll { dependency in
     guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
     return !coreDependencies.contains { location.hasSuffix("/" + $0) }
