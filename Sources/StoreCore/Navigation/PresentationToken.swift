@@ -34,14 +34,16 @@ struct Ephemerality: Equatable {
   /// enum (a feature's destinations) whose current case holds one, as TCA decides.
   @usableFromInline
   static func of<Child>(_ child: Child) -> Self? {
-    if let ephemeral = child as? any EphemeralState {
-      return Self(token: (ephemeral as? any PresentationIdentified)?.presentationToken)
-    }
-    // NB: Only for a presented child's own actions: the parent's other actions never get here.
-    let mirror = Mirror(reflecting: child)
-    guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value,
-      let ephemeral = payload as? any EphemeralState
+    guard let ephemeral = child as? any EphemeralState ?? enumPayload(of: child) as? any EphemeralState
     else { return nil }
     return Self(token: (ephemeral as? any PresentationIdentified)?.presentationToken)
+  }
+
+  /// The value the current case of enum `value` holds; nil for a case without one or another
+  /// kind of value.
+  // NB: Only for a presented child's own actions: the parent's other actions never get here.
+  private static func enumPayload(of value: Any) -> Any? {
+    let mirror = Mirror(reflecting: value)
+    return mirror.displayStyle == .enum ? mirror.children.first?.value : nil
   }
 }

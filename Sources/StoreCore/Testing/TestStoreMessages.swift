@@ -106,10 +106,7 @@ enum TestStoreMessages {
     asserted: Bool,
     after action: Action
   ) -> String {
-    let difference =
-      diff(expected, actual, format: .proportional)
-      .map { "\($0.indent(by: 4))\n\n(Expected: −, Actual: +)" }
-      ?? "    \(String(customDumping: actual))"
+    let difference = differenceText(expected, actual) ?? "    \(String(customDumping: actual))"
     let what =
       asserted
       ? "A state change does not match expectation"
@@ -118,9 +115,13 @@ enum TestStoreMessages {
   }
 
   static func assertionMismatch<State>(expected: State, actual: State) -> String {
-    let difference =
-      diff(expected, actual, format: .proportional).map { "\($0.indent(by: 4))\n\n(Expected: −, Actual: +)" } ?? ""
+    let difference = differenceText(expected, actual) ?? ""
     return "The store's state does not match the assertion: …\n\n\(difference)"
+  }
+
+  /// The indented diff of two states with its legend; nil when they dump the same.
+  private static func differenceText<State>(_ expected: State, _ actual: State) -> String? {
+    diff(expected, actual, format: .proportional).map { "\($0.indent(by: 4))\n\n(Expected: −, Actual: +)" }
   }
 
   static func skippedReceived<Action>(_ actions: [Action]) -> String {
