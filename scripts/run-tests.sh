@@ -39,9 +39,19 @@ fi
 # REFOLD_TEST_SUITES (a regular expression) keeps only the suites it matches.
 only=${REFOLD_TEST_SUITES:-.*}
 # Swift Testing's tests only (the package has no XCTest ones), without colours, as `swift test`
-# runs them when its output is not a terminal.
-suites=$(NO_COLOR=1 "${tests[0]}" --testing-library swift-testing --list-tests 2>/dev/null \
-  | awk -F'[./]' -v t="$target" -v only="^($only)\$" '$1 == t && $2 ~ only { print $2 }' | uniq -c)
+# runs them when its output is not a terminal. A build folder may hold the test binaries of
+# two packages (CI builds Examples/Counter in Refold's .build): the target's is the one that
+# lists it.
+test_binary=""
+suites=""
+for candidate in "${tests[@]}"; do
+  suites=$(NO_COLOR=1 "$candidate" --testing-library swift-testing --list-tests 2>/dev/null \
+    | awk -F'[./]' -v t="$target" -v only="^($only)\$" '$1 == t && $2 ~ only { print $2 }' | uniq -c)
+  if [ -n "$suites" ]; then
+    test_binary=$candidate
+    break
+  fi
+done
 if [ -z "$suites" ]; then
   echo "run-tests: no tests of $target in the build (was it built with the same options?)" >&2
   exit 1
@@ -113,7 +123,7 @@ run_group() {
   output=$(mktemp)
   # NB: line-buffered: into a file, Swift Testing's output is otherwise written in blocks, and
   #     a stuck process's last lines (the tests it had started) stay in its buffer, unseen.
-  NO_COLOR=1 stdbuf -oL -eL "${tests[0]}" --testing-library swift-testing --filter "$filter" >"$output" 2>&1 &
+  NO_COLOR=1 stdbuf -oL -eL "$test_binary" --testing-library swift-testing --filter "$filter" >"$output" 2>&1 &
   local root=$!
   tail -n +1 -f --pid="$root" "$output" &
   local tailer=$!

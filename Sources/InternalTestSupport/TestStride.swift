@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which cases of an exhaustive walk a test visits: every one in `make test`; where
-/// `REFOLD_TEST_STRIDE` is set (CI's AddressSanitizer stage sets 4), the first, one in that many
+/// `REFOLD_TEST_STRIDE` is set (CI's two sanitizer stages set 4), the first, one in that many
 /// after it, and the last.
 ///
 /// A walk such as "flip each byte of a log and replay it" finds the input a parser gets wrong,
