@@ -60,6 +60,10 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    // NB: CasePathsCore: TCA's case key paths (`\.searchResponse.success`) without its macro, so
+    //     that `import Store` builds no swift-syntax; a user's `@CasePathable` comes from the
+    //     package's CasePaths product (its Package@swift-6.0.swift manifest, as swift-clocks').
+    .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
@@ -104,6 +108,7 @@ let package = Package(
         // NB: A shared value travels between stores, and into the log, as a `JSONValue`.
         "JSONCodec",
         // NB: Re-exported, as TCA does, for what its features use beside the store (Exports.swift).
+        .product(name: "CasePathsCore", package: "swift-case-paths"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -346,6 +351,8 @@ let package = Package(
         "InternalTestSupport",
         "StateObservation",
         "Store",
+        // NB: `@CasePathable`, a macro, for the case key path tests (CaseKeyPathTests).
+        .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
@@ -462,7 +469,7 @@ if Context.environment["REFOLD_CORE_ONLY"] == "1" {
   package.targets.removeAll { !core.contains($0.name) }
   package.products.removeAll { !core.contains($0.name) }
   let coreDependencies = [
-    "swift-clocks", "swift-concurrency-extras", "swift-custom-dump", "swift-identified-collections",
+    "swift-case-paths", "swift-clocks", "swift-concurrency-extras", "swift-custom-dump", "swift-identified-collections",
     "xctest-dynamic-overlay",
   ]
   package.dependencies.removeAll { dependency in

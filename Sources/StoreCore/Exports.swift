@@ -8,3 +8,7 @@
 @_exported import Clocks
 @_exported import ConcurrencyExtras
 @_exported import IdentifiedCollections
+// Case key paths without the macro (CasePathsCore): `store.receive(\.searchResponse.success)`,
+// `Scope(state: \.child, action: \.child)`, `$0.path[id: 0]?.modify(\.detail) { … }`, for
+// actions a user marks `@CasePathable` (swift-case-paths' CasePaths product).
+@_exported import CasePathsCore
