@@ -15,7 +15,7 @@ public protocol BindableAction<State> {
 }
 
 extension BindableAction {
-  /// Read through the case's constructor (``ActionPath/init(_:)``), as a one-line `Scope` reads
+  /// Read through the case's constructor (``ActionPath/init(_:)-((Value)->Root)``), as a one-line `Scope` reads
   /// its case.
   public var binding: BindingAction<State>? {
     EnumCase.extract(self, as: Self.binding)

@@ -2,7 +2,7 @@
 /// (`extract`). `Scope`, `forEach`, `ifLet` and `ifCaseLet` use it to route actions, and
 /// `ifCaseLet` to find a case of an enum state.
 ///
-/// Usually derived from the case's constructor (``init(_:)``), which is what passing
+/// Usually derived from the case's constructor (``init(_:)-((Value)->Root)``), which is what passing
 /// `action: Action.amountInput` to `Scope` does. Written out by hand, it needs no reflection:
 ///
 /// ```swift
@@ -56,7 +56,7 @@ extension ActionPath where Root == Value {
   /// reducer of the same actions on part of the state.
   ///
   /// Not `{ $0 }`: a closure passed where a case constructor is expected is read as one
-  /// (``init(_:)``), and a closure that is not a case constructor never extracts anything.
+  /// (``init(_:)-((Value)->Root)``), and a closure that is not a case constructor never extracts anything.
   public static var identity: Self {
     Self(embed: { $0 }, extract: { $0 })
   }

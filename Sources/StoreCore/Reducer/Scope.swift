@@ -5,7 +5,7 @@
 /// Scope(state: \.signIn, action: Action.signIn) { SignIn() }
 /// ```
 ///
-/// `action` is the case's constructor (``ActionPath/init(_:)`` derives the rest), or an
+/// `action` is the case's constructor (``ActionPath/init(_:)-((Value)->Root)`` derives the rest), or an
 /// ``ActionPath`` written out by hand.
 ///
 /// When the parent's state is an enum (a feature's destinations, one case per screen), `state`

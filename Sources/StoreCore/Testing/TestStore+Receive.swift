@@ -91,7 +91,7 @@ extension TestStore {
   }
 
   /// Waits for an action of the case `caseConstructor` makes, whatever its payload, and checks
-  /// the state change it made: the case is named by its constructor (``ActionPath/init(_:)``).
+  /// the state change it made: the case is named by its constructor (``ActionPath/init(_:)-((Value)->Root)``).
   ///
   /// ```swift
   /// await store.receive(Search.Action.searchResponse) { $0.results = [song] }

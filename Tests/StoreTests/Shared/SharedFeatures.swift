@@ -191,3 +191,32 @@ struct GuestList: Reducer {
     return .none
   }
 }
+
+/// A counter shared under a key, written as TCA writes it (`withLock`), that says so in an alert
+/// with no actions of its own: `AlertState<Never>`, which is `Codable` as `Never` is, where an
+/// empty `enum Alert {}` could not have `Codable` synthesized.
+struct Tally: Reducer {
+  struct State: Codable, Equatable, Sendable {
+    @Shared(.inMemory("tally")) var count = 0
+    @Presents var alert: AlertState<Never>?
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case countTapped
+    case alert(PresentationAction<Never>)
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      if case .countTapped = action {
+        let count = state.$count.withLock { count in
+          count += 1
+          return count
+        }
+        state.alert = AlertState(title: "Counted \(count)")
+      }
+      return .none
+    }
+    .ifLet(\.$alert, action: Action.alert)
+  }
+}

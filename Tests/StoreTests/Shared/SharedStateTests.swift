@@ -74,6 +74,24 @@ struct SharedStateTests {
     #expect(replayed.state == live)
   }
 
+  @Test func withLockWritesTheKeyAndAnActionlessAlertNeedsNoCodableEnum() async throws {
+    try await SharedValues().withValues {
+      let store = TestStore(initialState: Tally.State(), reducer: Tally())
+      await store.send(.countTapped) {
+        $0.count = 1
+        $0.alert = AlertState(title: "Counted 1")
+      }
+      await store.send(.alert(.dismiss)) { $0.alert = nil }
+      // A second state made now starts with the key's value, which withLock wrote.
+      #expect(Tally.State().count == 1)
+      // The state, alert and all, goes through the log's coding and back.
+      var presented = Tally.State()
+      presented.alert = AlertState(title: "Counted 1")
+      let line = Array(try LogJSONEncoder().encode(presented))
+      #expect(try LogJSONDecoder().decode(Tally.State.self, from: line) == presented)
+    }
+  }
+
   @Test func eachRegistryHoldsItsOwnValues() {
     SharedValues().withValues {
       let store = Store(initialState: Lobby.State(), reducer: Lobby())
