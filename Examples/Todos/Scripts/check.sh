@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# What CI does with the to-do example: builds it against Refold's public products only, runs
+# its tests, then uses its embedded command line as a user would: records a session, replays it
+# verified, and has test-gen write a test that compiles and passes in the example's own test
+# target.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# REFOLD_EXAMPLE_SCRATCH: a build folder other than .build (CI gives Refold's own .build, where
+# only the example's own modules are left to compile).
+scratch=(--scratch-path "${REFOLD_EXAMPLE_SCRATCH:-.build}")
+fail() { echo "check.sh: $*" >&2; exit 1; }
+work=$(mktemp -d)
+generated=Tests/TodosFeatureTests/RecordedSessionTests.swift
+cleanup() { rm -rf "$work" "$generated"; }
+trap cleanup EXIT
+
+swift build --build-tests "${scratch[@]}"
+echo "== the feature's tests"
+swift test --skip-build "${scratch[@]}"
+bin=$(swift build "${scratch[@]}" --show-bin-path)
+tool=$bin/todos-tool
+
+echo "== todos-tool: record a session (a row added, a seeded row ticked and sorted down a second later, a filter, a clear)"
+cat >"$work/lines" <<'LINES'
+{"addButtonTapped":{}}
+{"todos":{"_0":{"element":{"id":"00000000-0000-0000-0000-000000000001","action":{"binding":{"_0":{"isComplete":true}}}}}}}
+{"binding":{"_0":{"filter":"active"}}}
+{"clearCompletedButtonTapped":{}}
+LINES
+"$tool" run todos --wait-each --record "$work/todos.log" <"$work/lines" >"$work/state"
+state=$(cat "$work/state")
+[[ "$state" == *'"filter":"active"'* && "$state" == *'"description":"Eggs"'* && "$state" != *'"Milk"'* ]] \
+  || fail "run gave $state"
+grep -q '"sortCompletedTodos"' "$work/todos.log" || fail "the debounced sort was not recorded: $(cat "$work/todos.log")"
+
+echo "== todos-tool: the log replays verified"
+verified=$("$tool" replay "$work/todos.log")
+[[ "$verified" == *"verified"* ]] || fail "replay did not verify: $verified"
+
+echo "== todos-tool: test-gen writes a test that passes in TodosFeatureTests"
+"$tool" test-gen "$work/todos.log" >"$generated"
+grep -q 'import TodosFeature' "$generated" || fail "the generated test does not import the feature: $(cat "$generated")"
+test=$(sed -n 's/^@Test func \([A-Za-z0-9_]*\)().*/\1/p' "$generated")
+[ -n "$test" ] || fail "no test in the generated file: $(cat "$generated")"
+swift build --build-tests "${scratch[@]}"
+swift test --skip-build "${scratch[@]}" --filter "$test" 2>&1 | tee "$work/generated.out"
+grep -q "Test $test() passed" "$work/generated.out" || fail "the generated test $test did not run and pass"
+echo "== todos: ok"
