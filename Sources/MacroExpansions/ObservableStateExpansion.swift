@@ -146,6 +146,37 @@ extension ObservableStateExpansion {
         )
       )
     }
+    if missing.contains(where: { $0.hasSuffix("BindableState") }) {
+      extensions.append(try bindableStateExtension(of: structDecl, type: type))
+    }
     return extensions
+  }
+
+  /// `BindableState` with every tracked field, as TCA binds every `var` of an observable state:
+  /// `BindingAction.set(\.title, "Milk")` and `store.send(\.binding.title, "Milk")` need no list
+  /// written by hand. A field whose value cannot be logged (not `Codable`, `Equatable` and
+  /// `Sendable`) is left out by overload (`BindableField._macroField`). A state that conforms
+  /// already keeps its own list, with its `.secret` fields.
+  private static func bindableStateExtension(
+    of structDecl: StructDeclSyntax, type: some TypeSyntaxProtocol
+  ) throws -> ExtensionDeclSyntax {
+    let module = ObservationNames.module
+    let entries = structDecl.trackedFields.map { field in
+      "\(module).BindableField<Self>._macroField(\"\(field)\", \\Self.\(field))"
+    }
+    // Built once per type, not per binding action; a generic struct cannot hold a static
+    // stored property, so it builds the list when asked.
+    let isGeneric = structDecl.genericParameterClause != nil
+    let declaration = "static \(isGeneric ? "var" : "let") bindableFields: \(module).BindableFields<Self>"
+    let storage = isGeneric ? declaration + " {" : declaration + " ="
+    let end = isGeneric ? "\n}" : ""
+    return try ExtensionDeclSyntax(
+      """
+      extension \(type.trimmed): \(raw: module).BindableState {
+      \(raw: structDecl.memberAccessPrefix)\(raw: storage)
+      \(raw: module).BindableFields(_macroFields: [\(raw: entries.joined(separator: ", "))])\(raw: end)
+      }
+      """
+    )
   }
 }

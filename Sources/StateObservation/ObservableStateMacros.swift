@@ -28,12 +28,17 @@
 /// - a comparison of whole states (`store.state == other` compares the storage directly);
 /// - below the first level: `store.state.todo.title` observes `todo`, whatever in it changed.
 ///
+/// Unless the state conforms to ``StoreCore/BindableState`` already (with its own list, and its
+/// `.secret` fields), the macro makes it conform with every tracked field whose value a log can
+/// hold (`Codable`, `Equatable`, `Sendable`), by its name: a ``StoreCore/BindableAction`` sets
+/// any of them, as TCA binds every `var` of an observable state.
+///
 /// A field whose type is not `Equatable` cannot be compared on its own: reading it observes
 /// the whole state, as a plain state's `store.state` does. A state that declares its own
 /// `CodingKeys` names each tracked field's key `case _count = "count"`; the macro says so.
 @attached(member, names: named(_$observation), named(_$trackedFields), named(_$observationOffset), named(CodingKeys))
 @attached(memberAttribute)
-@attached(extension, conformances: ObservableState, CustomReflectable, names: named(customMirror))
+@attached(extension, conformances: ObservableState, CustomReflectable, BindableState, names: named(customMirror), named(bindableFields))
 public macro ObservableState() =
   #externalMacro(module: "StateObservationMacros", type: "ObservableStateMacro")
 

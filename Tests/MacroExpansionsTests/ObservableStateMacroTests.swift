@@ -208,3 +208,72 @@ struct ObservableStateMacroTests: MacroExpansionTesting {
 private enum ObservableState: ObservableStateExpansion {}
 private enum ObservationStateTracked: ObservationStateTrackedExpansion {}
 private enum ObservationStateIgnored: ObservationStateIgnoredExpansion {}
+
+/// The `BindableState` conformance `@ObservableState` adds when the state has none: every
+/// tracked field, each kept or left out by the type of its value (`BindableField._macroField`).
+struct ObservableStateBindableMacroTests: MacroExpansionTesting {
+  let macros: [String: MacroSpec] = [
+    "ObservableState": MacroSpec(type: ObservableState.self, conformances: ["BindableState"]),
+    "ObservationStateTracked": MacroSpec(type: ObservationStateTracked.self),
+    "ObservationStateIgnored": MacroSpec(type: ObservationStateIgnored.self),
+  ]
+
+  @Test func everyTrackedFieldIsListedOnceForTheType() {
+    expect(
+      """
+      @ObservableState
+      public struct Form {
+        public var title = ""
+        @ObservationStateIgnored var draft = ""
+      }
+      """,
+      expands: #"""
+        public struct Form {
+          public var title {
+            @storageRestrictions(initializes: _title)
+            init(initialValue) {
+              _title = initialValue
+            }
+            get {
+              if _$observation.isFromStore {
+                _$observation.access(\Self.title)
+              }
+              return _title
+            }
+            set {
+              _$observation.noteWrite(41)
+              _title = newValue
+            }
+            _modify {
+              _$observation.noteWrite(41)
+              yield &_title
+            }
+          }
+
+          private var _title = ""
+          var draft = ""
+
+          public var _$observation = StoreCore.ObservationMark()
+
+          public static var _$trackedFields: [StoreCore.TrackedField] {
+            [StoreCore.TrackedField(name: "title", keyPath: \Self.title, storageOffset: MemoryLayout<Self>.offset(of: \Self._title), writeBit: 41)]
+          }
+
+          public static var _$observationOffset: Int? {
+            MemoryLayout<Self>.offset(of: \Self._$observation)
+          }
+
+          private enum CodingKeys: String, CodingKey {
+            case _title = "title"
+            case draft
+          }
+        }
+
+        extension Form: StoreCore.BindableState {
+          public static let bindableFields: StoreCore.BindableFields<Self> =
+          StoreCore.BindableFields(_macroFields: [StoreCore.BindableField<Self>._macroField("title", \Self.title)])
+        }
+        """#
+    )
+  }
+}

@@ -19,6 +19,16 @@ public struct BindableFields<Root>: ExpressibleByArrayLiteral, Sendable {
   let fields: [BindableField<Root>]
 
   public init(arrayLiteral fields: BindableField<Root>...) {
+    self.init(fields)
+  }
+
+  /// What `@ObservableState` writes: every tracked field whose value a log can hold (`Codable`,
+  /// `Equatable` and `Sendable`); the others are `nil`, and left out.
+  public init(_macroFields fields: [BindableField<Root>?]) {
+    self.init(fields.compactMap { $0 })
+  }
+
+  init(_ fields: [BindableField<Root>]) {
     var seen: Set<String> = []
     for field in fields {
       precondition(seen.insert(field.name).inserted, "two bindable fields are named '\(field.name)'")
@@ -36,7 +46,8 @@ public struct BindableFields<Root>: ExpressibleByArrayLiteral, Sendable {
     fields.first { $0.keyPath == keyPath }
   }
 
-  var names: [String] { fields.map(\.name) }
+  /// The fields' names, in order: what a log line's binding may name.
+  public var names: [String] { fields.map(\.name) }
 }
 
 /// One named field of a ``BindableState``: its key path, and how its value is decoded from a
@@ -55,6 +66,19 @@ public struct BindableField<Root>: Sendable {
     Self(name: name, keyPath: keyPath, isSecret: false) { decoder in
       BindingAction(field: name, keyPath: keyPath, value: try Value(from: decoder), isSecret: false)
     }
+  }
+
+  /// The field at `keyPath`, for `@ObservableState`'s list: its value can be logged.
+  public static func _macroField<Value: Codable & Equatable & Sendable>(
+    _ name: String, _ keyPath: any WritableKeyPath<Root, Value> & Sendable
+  ) -> Self? {
+    field(name, keyPath)
+  }
+
+  /// A field whose value cannot be logged, which a binding therefore cannot set: none.
+  @_disfavoredOverload
+  public static func _macroField<Value>(_ name: String, _ keyPath: any WritableKeyPath<Root, Value> & Sendable) -> Self? {
+    nil
   }
 
   /// A secret text field (a password): logged as the redaction placeholder, never in clear.
