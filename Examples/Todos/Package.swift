@@ -26,6 +26,8 @@ let package = Package(
       dependencies: [
         .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "Host", package: "Refold"),
+        // `@ObservableState`: field-by-field observation, and the bindable fields listed.
+        .product(name: "StateObservation", package: "Refold"),
         .product(name: "Store", package: "Refold"),
       ],
       swiftSettings: [.swiftLanguageMode(.v6)]

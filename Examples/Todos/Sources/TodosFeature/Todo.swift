@@ -1,10 +1,12 @@
 import CasePaths
 public import Foundation
+import StateObservation
 public import Store
 
 /// One row of the list: its text and whether it is done, both edited in place through bindings.
 public struct Todo: Reducer {
-  public struct State: Codable, Equatable, Identifiable, Sendable, BindableState {
+  @ObservableState
+  public struct State: Codable, Equatable, Identifiable, Sendable {
     public let id: UUID
     public var description: String
     public var isComplete: Bool
@@ -14,12 +16,6 @@ public struct Todo: Reducer {
       self.description = description
       self.isComplete = isComplete
     }
-
-    /// What a binding may set, by the names a log line writes (`{"binding":{"_0":{"isComplete":true}}}`).
-    public static let bindableFields: BindableFields<Self> = [
-      .field("description", \.description),
-      .field("isComplete", \.isComplete),
-    ]
   }
 
   @CasePathable

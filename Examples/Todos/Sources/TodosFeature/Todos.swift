@@ -1,5 +1,6 @@
 import CasePaths
 public import Foundation
+import StateObservation
 public import Store
 
 /// The list: rows added at the top, a filter, a button that clears what is done, and rows
@@ -10,7 +11,10 @@ public struct Todos: Reducer {
     case all, active, completed
   }
 
-  public struct State: Codable, Equatable, Sendable, BindableState {
+  /// Every `var` is bindable, by its name (`{"binding":{"_0":{"filter":"active"}}}`):
+  /// `@ObservableState` lists them.
+  @ObservableState
+  public struct State: Codable, Equatable, Sendable {
     public var todos: IdentifiedArrayOf<Todo.State>
     public var filter: Filter
 
@@ -27,8 +31,6 @@ public struct Todos: Reducer {
       case .completed: todos.filter(\.isComplete)
       }
     }
-
-    public static let bindableFields: BindableFields<Self> = [.field("filter", \.filter)]
   }
 
   @CasePathable
