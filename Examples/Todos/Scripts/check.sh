@@ -21,16 +21,19 @@ swift test --skip-build "${scratch[@]}"
 bin=$(swift build "${scratch[@]}" --show-bin-path)
 tool=$bin/todos-tool
 
-echo "== todos-tool: record a session (a row added, a seeded row ticked and sorted down a second later, a filter, a clear)"
+echo "== todos-tool: record a session (a row added and named by the id the run gave it, a seeded row ticked and sorted down a second later, a filter, a clear)"
+# --uuids incrementing: the first row the run adds is 00000000-0000-0000-0000-000000000000, so
+# the next line can name it.
 cat >"$work/lines" <<'LINES'
 {"addButtonTapped":{}}
-{"todos":{"_0":{"element":{"id":"00000000-0000-0000-0000-000000000001","action":{"binding":{"_0":{"isComplete":true}}}}}}}
+{"todos":{"_0":{"element":{"id":"00000000-0000-0000-0000-000000000000","action":{"binding":{"_0":{"description":"Bread"}}}}}}}
+{"todos":{"_0":{"element":{"id":"5EED0000-0000-0000-0000-000000000001","action":{"binding":{"_0":{"isComplete":true}}}}}}}
 {"binding":{"_0":{"filter":"active"}}}
 {"clearCompletedButtonTapped":{}}
 LINES
-"$tool" run todos --wait-each --record "$work/todos.log" <"$work/lines" >"$work/state"
+"$tool" run todos --wait-each --uuids incrementing --record "$work/todos.log" <"$work/lines" >"$work/state"
 state=$(cat "$work/state")
-[[ "$state" == *'"filter":"active"'* && "$state" == *'"description":"Eggs"'* && "$state" != *'"Milk"'* ]] \
+[[ "$state" == '{"todos":[{"id":"00000000-0000-0000-0000-000000000000","description":"Bread","isComplete":false},{"id":"5EED0000-0000-0000-0000-000000000002","description":"Eggs","isComplete":false}],"filter":"active"}' ]] \
   || fail "run gave $state"
 grep -q '"sortCompletedTodos"' "$work/todos.log" || fail "the debounced sort was not recorded: $(cat "$work/todos.log")"
 

@@ -40,6 +40,18 @@ struct RunCommand: AsyncParsableCommand {
   @Flag(name: .long, help: "Wait for each action's effects before sending the next.")
   var waitEach = false
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "How the feature's @Dependency(\\.uuid) makes ids: live (random), or incrementing (00000000-0000-0000-0000-000000000000, then …0001, …), so that a later action line can name an id the run made. The log records the ids either way.",
+      valueName: "live|incrementing"))
+  var uuids: UUIDSource = .live
+
+  /// Where the run's UUIDs come from (`--uuids`).
+  enum UUIDSource: String, ExpressibleByArgument, CaseIterable {
+    case live, incrementing
+  }
+
   @Flag(
     name: .long,
     help: "Print the state as a JSON line at the start and after each action that changes it, instead of the final state at the end.")
@@ -79,6 +91,7 @@ struct RunCommand: AsyncParsableCommand {
       let hosted = try HostedPlugins<F.State, F.Action>(options: plugins, feature: F.featureName, schemaVersion: F.schemaVersion, initialState: initialState)
       let store = hosted.store(initialState: initialState, reducer: F(environment: environment), feature: F.featureName) {
         F.prepareDependencies(&$0, in: environment)
+        if uuids == .incrementing { $0.uuid = .incrementing }
       }
       if printStates { store.attach(try StateLines<F.State, F.Action>(initialState: initialState)) }
 

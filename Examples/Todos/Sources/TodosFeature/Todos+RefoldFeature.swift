@@ -9,15 +9,21 @@ extension Todos: RefoldFeature {
   public static let summary = "A to-do list: rows, bindings, a filter, and done rows sorted down after a second."
 
   /// Two rows with fixed ids, so that an action line can name them:
-  /// `{"todos":{"_0":{"element":{"id":"00000000-0000-0000-0000-000000000001","action":{"deleteButtonTapped":{}}}}}}`.
+  /// `{"todos":{"_0":{"element":{"id":"5EED0000-0000-0000-0000-000000000001","action":{"deleteButtonTapped":{}}}}}}`.
+  /// (A row added with `todos-tool run --uuids incrementing` gets `00000000-0000-0000-0000-000000000000`,
+  /// then `…0001`: these ids stay clear of those.)
   public static let seededTodos: IdentifiedArrayOf<Todo.State> = [
-    Todo.State(id: UUID(1), description: "Milk"),
-    Todo.State(id: UUID(2), description: "Eggs"),
+    Todo.State(id: seededID(1), description: "Milk"),
+    Todo.State(id: seededID(2), description: "Eggs"),
   ]
+
+  static func seededID(_ number: Int) -> UUID {
+    UUID(uuidString: "5EED0000-0000-0000-0000-00000000000\(number)")!
+  }
 
   public static let exampleActions: [Action] = [
     .addButtonTapped,
-    .todos(.element(id: UUID(1), action: .binding(.set(\.isComplete, true)))),
+    .todos(.element(id: seededID(1), action: .binding(.set(\.isComplete, true)))),
     .binding(.set(\.filter, .active)),
     .clearCompletedButtonTapped,
   ]
