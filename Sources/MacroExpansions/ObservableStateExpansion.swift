@@ -131,7 +131,9 @@ extension ObservableStateExpansion {
       let tracked = Set(structDecl.trackedFields)
       // The storage is read, not the getter: a dump or a diff is not a view's read.
       let children = structDecl.storedNames.map { name in
-        "\"\(name)\": \(tracked.contains(name) ? "_" + name : "self." + name)"
+        // `as Any`: an optional field (a `@Presents` one) would otherwise warn in the user's
+        // build ("implicitly coerced to 'Any'").
+        "\"\(name)\": \(tracked.contains(name) ? "_" + name : "self." + name) as Any"
       }
       let list = children.isEmpty ? "[:]" : "[\(children.joined(separator: ", "))]"
       extensions.append(

@@ -71,7 +71,7 @@ struct ObservableStateMacroTests: MacroExpansionTesting {
 
         extension State: Swift.CustomReflectable {
           var customMirror: Mirror {
-            Mirror(self, children: ["count": _count, "id": self.id], displayStyle: .struct)
+            Mirror(self, children: ["count": _count as Any, "id": self.id as Any], displayStyle: .struct)
           }
         }
         """#
@@ -118,7 +118,7 @@ struct ObservableStateMacroTests: MacroExpansionTesting {
 
         extension State: Swift.CustomReflectable {
           public var customMirror: Mirror {
-            Mirror(self, children: ["id": self.id, "draft": self.draft], displayStyle: .struct)
+            Mirror(self, children: ["id": self.id as Any, "draft": self.draft as Any], displayStyle: .struct)
           }
         }
         """#
@@ -170,7 +170,7 @@ struct ObservableStateMacroTests: MacroExpansionTesting {
 
         extension State: Swift.CustomReflectable {
           var customMirror: Mirror {
-            Mirror(self, children: ["count": _count], displayStyle: .struct)
+            Mirror(self, children: ["count": _count as Any], displayStyle: .struct)
           }
         }
         """#,
