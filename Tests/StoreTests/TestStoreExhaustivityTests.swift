@@ -13,6 +13,32 @@ struct TestStoreExhaustivityTests {
     #expect(store.state == Counter.State(count: 3, label: "iu"))
   }
 
+  @Test func withExhaustivityOffTheStateShowsWhatWasReceivedButNotAsserted() async {
+    let clock = VirtualClock()
+    let store = TestStore(
+      initialState: Counter.State(),
+      reducer: Scripted { action in
+        guard case .increment = action else { return .none }
+        return .run { send in
+          for tick in 1...3 {
+            try await clock.sleep(for: .seconds(1))
+            await send(.note("tick \(tick)"))
+          }
+        }
+      }
+    )
+    store.exhaustivity = .off
+    await store.send(.increment)
+    await clock.advance(by: .seconds(2))
+    // Two ticks arrived and none was received by the test: the state shows both, as TCA's
+    // non-exhaustive store does.
+    #expect(store.state.log == ["tick 1", "tick 2"])
+    await store.receive(.note("tick 1"))
+    #expect(store.state.log == ["tick 1", "tick 2"])
+    await clock.advance(by: .seconds(1))
+    #expect(store.state.log == ["tick 1", "tick 2", "tick 3"])
+  }
+
   @Test func withExhaustivityOffWhatTheAssertionSetsMustHold() async {
     let store = TestStore(initialState: Counter.State(), reducer: Counter())
     store.exhaustivity = .off

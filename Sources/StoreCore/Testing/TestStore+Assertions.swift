@@ -13,13 +13,13 @@ extension TestStore {
     assert: ((inout State) throws -> Void)?,
     at location: CallSite
   ) {
-    defer { state = actual }
+    defer { accountedState = actual }
     func mismatch(_ expected: State) -> String {
       TestStoreMessages.stateMismatch(expected: expected, actual: actual, asserted: assert != nil, after: action)
     }
     switch exhaustivity {
     case .on:
-      guard let expected = applying(assert, to: state, after: action, at: location) else { return }
+      guard let expected = applying(assert, to: accountedState, after: action, at: location) else { return }
       if expected != actual { location.report(mismatch(expected)) }
     case let .off(showSkippedAssertions):
       guard let expected = applying(assert, to: actual, after: action, at: location) else { return }
@@ -27,7 +27,7 @@ extension TestStore {
         // What the test did assert is always checked.
         location.report(mismatch(expected))
       } else if showSkippedAssertions,
-        let exhaustive = applying(assert, to: state, after: action, at: location),
+        let exhaustive = applying(assert, to: accountedState, after: action, at: location),
         exhaustive != actual
       {
         noteSkipped(mismatch(exhaustive), at: location)

@@ -44,8 +44,18 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// or already reported by `finish()`.
   var untrackedEffects: Set<UInt64> = []
 
-  /// The state the test has accounted for so far.
-  public internal(set) var state: State
+  /// The state the test has accounted for so far: what an exhaustive assertion starts from.
+  var accountedState: State
+
+  /// The store's state, as a test reads it between assertions.
+  ///
+  /// With ``exhaustivity`` off, the store's current state, as in TCA: after
+  /// `await clock.advance(by: .seconds(30))`, thirty ticks of a timer show, received or not.
+  /// With it on, the state the test has accounted for: the actions received but not yet
+  /// asserted (which `receive` must still take) have not changed it.
+  public var state: State {
+    exhaustivity == .on ? accountedState : store.state
+  }
 
   /// Whether the feature dismissed itself: one of its effects called the `dismiss` dependency
   /// (``DismissEffect``) with no presenter around it, as when a child is tested alone. The
@@ -92,7 +102,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let tracker = EffectTracker()
     EffectTracker.register(tracker)
     self.store.runtime.tracker = tracker
-    self.state = startState
+    self.accountedState = startState
     self.creation = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -209,7 +219,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// Takes the first `count` received actions off the queue, keeping the state they left.
   func acceptReceived(count: Int) {
     guard count > 0 else { return }
-    state = recorder.received[count - 1].state
+    accountedState = recorder.received[count - 1].state
     recorder.received.removeFirst(count)
   }
 
