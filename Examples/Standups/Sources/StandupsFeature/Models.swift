@@ -1,0 +1,56 @@
+public import Foundation
+public import Store
+
+/// A recurring meeting: who attends, how long it lasts, and the meetings held so far.
+public struct Standup: Codable, Equatable, Identifiable, Sendable {
+  public let id: UUID
+  public var title: String
+  /// Minutes.
+  public var duration: Int
+  public var attendees: IdentifiedArrayOf<Attendee>
+  public var meetings: IdentifiedArrayOf<Meeting>
+
+  public init(
+    id: UUID, title: String = "", duration: Int = 5,
+    attendees: IdentifiedArrayOf<Attendee> = [], meetings: IdentifiedArrayOf<Meeting> = []
+  ) {
+    self.id = id
+    self.title = title
+    self.duration = duration
+    self.attendees = attendees
+    self.meetings = meetings
+  }
+
+  /// Seconds each attendee speaks for.
+  public var durationPerAttendee: Int {
+    duration * 60 / max(attendees.count, 1)
+  }
+}
+
+public struct Attendee: Codable, Equatable, Identifiable, Sendable {
+  public let id: UUID
+  public var name: String
+  public init(id: UUID, name: String = "") {
+    self.id = id
+    self.name = name
+  }
+}
+
+public struct Meeting: Codable, Equatable, Identifiable, Sendable {
+  public let id: UUID
+  public var date: Date
+  public init(id: UUID, date: Date) {
+    self.id = id
+    self.date = date
+  }
+}
+
+extension SharedKey where Value == IdentifiedArrayOf<Standup> {
+  /// Every standup, kept in `standups.json` in the app's documents folder. Under a test runner
+  /// it stays in memory: the file is neither read nor written.
+  public static var standups: Self {
+    let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first
+      ?? FileManager.default.temporaryDirectory
+    return .fileStorage(documents.appendingPathComponent("standups.json"))
+  }
+}

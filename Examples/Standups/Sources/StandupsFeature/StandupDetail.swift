@@ -1,0 +1,104 @@
+import CasePaths
+public import Foundation
+public import StateObservation
+import Store
+
+/// One standup, read from the shared list by its id: edited in a sheet, deleted after an alert
+/// (which pops the screen), and the way into a meeting (the app pushes it).
+public struct StandupDetail: Reducer {
+  /// What the detail presents: the edit form in a sheet, or the deletion alert.
+  public struct Destination: Reducer {
+    @CasePathable
+    public enum State: Codable, Equatable, Sendable {
+      case alert(AlertState<Alert>)
+      case edit(StandupForm.State)
+    }
+
+    @CasePathable
+    public enum Action: Equatable, Sendable {
+      case alert(Alert)
+      case edit(StandupForm.Action)
+    }
+
+    public enum Alert: Codable, Equatable, Sendable {
+      case confirmDeletion
+    }
+
+    public init() {}
+
+    public var body: some ReducerOf<Self> {
+      Scope(state: \.edit, action: \.edit) { StandupForm() }
+    }
+  }
+
+  @ObservableState
+  public struct State: Codable, Equatable, Sendable {
+    @Shared(.standups) public var standups: IdentifiedArrayOf<Standup> = []
+    public let standupID: Standup.ID
+    @Presents public var destination: Destination.State?
+
+    public init(standupID: Standup.ID) {
+      self.standupID = standupID
+    }
+
+    /// The standup shown, while it exists.
+    public var standup: Standup? { standups[id: standupID] }
+  }
+
+  @CasePathable
+  public enum Action: Equatable, Sendable {
+    case cancelEditButtonTapped
+    case deleteButtonTapped
+    case destination(PresentationAction<Destination.Action>)
+    case doneEditingButtonTapped
+    case editButtonTapped
+    /// The app pushes the meeting screen.
+    case startMeetingButtonTapped
+  }
+
+  @Dependency(\.dismiss) var dismiss
+  @Dependency(\.uuid) var uuid
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .cancelEditButtonTapped:
+        state.destination = nil
+        return .none
+
+      case .deleteButtonTapped:
+        state.destination = .alert(
+          AlertState(
+            title: "Delete?", message: "Are you sure you want to delete this standup?",
+            buttons: [.destructive("Yes", action: .confirmDeletion), .cancel("Nevermind")]))
+        return .none
+
+      case .destination(.presented(.alert(.confirmDeletion))):
+        state.standups.remove(id: state.standupID)
+        return .run { [dismiss] _ in await dismiss() }
+
+      case .destination:
+        return .none
+
+      case .doneEditingButtonTapped:
+        guard case let .edit(form) = state.destination else { return .none }
+        state.standups[id: state.standupID] = form.standup
+        state.destination = nil
+        return .none
+
+      case .editButtonTapped:
+        guard let standup = state.standup else { return .none }
+        state.destination = .edit(StandupForm.State(standup: standup, emptyAttendeeID: uuid()))
+        return .none
+
+      case .startMeetingButtonTapped:
+        return .none
+      }
+    }
+    .ifLet(\.$destination, action: \.destination) {
+      Destination()
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import StandupsFeature
+import Store
+import Testing
+
+private let designID = UUID(100)
+private let meetingDate = Date(timeIntervalSince1970: 1_800_000_000)
+
+/// A one-minute standup of two: each speaks for thirty seconds.
+private func design() -> Standup {
+  Standup(
+    id: designID, title: "Design", duration: 1,
+    attendees: [Attendee(id: UUID(101), name: "Ana"), Attendee(id: UUID(102), name: "Ben")])
+}
+
+/// The app with the design standup's detail pushed (stack id 0).
+private func appWithDetail() -> StandupsApp.State {
+  var state = StandupsApp.State()
+  state.path.append(.detail(StandupDetail.State(standupID: designID)))
+  return state
+}
+
+/// The standups app as a TCA user tests it: shared state seeded per test, ids from
+/// `.incrementing`, a constant date, a virtual clock, and actions named by case key path.
+@MainActor
+struct StandupsTests {
+  @Test func aStandupIsAddedThroughTheFormInASheet() async {
+    let store = TestStore(initialState: StandupsList.State(), reducer: StandupsList()) { $0.uuid = .incrementing }
+    await store.send(.addButtonTapped) {
+      $0.addStandup = StandupForm.State(standup: Standup(id: UUID(0)), emptyAttendeeID: UUID(1))
+    }
+    await store.send(\.addStandup.presented.binding.title, "Engineering") {
+      $0.addStandup?.title = "Engineering"
+    }
+    await store.send(\.addStandup.presented.attendeeNameChanged, (id: UUID(1), name: "Ana")) {
+      $0.addStandup?.attendees[id: UUID(1)]?.name = "Ana"
+    }
+    await store.send(\.addStandup.presented.addAttendeeButtonTapped) {
+      $0.addStandup?.attendees.append(Attendee(id: UUID(2)))
+    }
+    // The blank row is dropped.
+    await store.send(.confirmAddButtonTapped) {
+      $0.addStandup = nil
+      $0.standups = [Standup(id: UUID(0), title: "Engineering", attendees: [Attendee(id: UUID(1), name: "Ana")])]
+    }
+  }
+
+  @Test func editingInTheSheetWritesTheSharedList() async {
+    @Shared(.standups) var standups = [design()]
+    let store = TestStore(initialState: StandupDetail.State(standupID: designID), reducer: StandupDetail()) {
+      $0.uuid = .incrementing
+    }
+    await store.send(.editButtonTapped) {
+      $0.destination = .edit(StandupForm.State(standup: design(), emptyAttendeeID: UUID(0)))
+    }
+    await store.send(\.destination.presented.edit.binding.title, "Design review") {
+      $0.destination?.modify(\.edit) { $0.title = "Design review" }
+    }
+    await store.send(.doneEditingButtonTapped) {
+      $0.destination = nil
+      $0.standups[id: designID]?.title = "Design review"
+    }
+  }
+
+  @Test func deletingAfterTheAlertRemovesTheStandupAndPopsTheDetail() async {
+    @Shared(.standups) var standups = [design()]
+    let store = TestStore(initialState: appWithDetail(), reducer: StandupsApp())
+    await store.send(\.path[id: 0].detail.deleteButtonTapped) {
+      $0.path[id: 0, case: \.detail]?.destination = .alert(
+        AlertState(
+          title: "Delete?", message: "Are you sure you want to delete this standup?",
+          buttons: [.destructive("Yes", action: .confirmDeletion), .cancel("Nevermind")]))
+    }
+    await store.send(\.path[id: 0].detail.destination.presented.alert, .confirmDeletion) {
+      $0.path[id: 0, case: \.detail]?.destination = nil
+      $0.path[id: 0, case: \.detail]?.standups = []
+      $0.list.standups = []
+    }
+    await store.receive(\.path.popFrom, 0) {
+      $0.path = StackState()
+    }
+  }
+
+  @Test func aMeetingRunsItsLengthThenIsSavedAndThePagePops() async {
+    @Shared(.standups) var standups = [design()]
+    let clock = VirtualClock()
+    let store = TestStore(initialState: appWithDetail(), reducer: StandupsApp()) {
+      $0.continuousClock = clock
+      $0.date = .constant(meetingDate)
+      $0.uuid = .incrementing
+    }
+    await store.send(\.path[id: 0].detail.startMeetingButtonTapped) {
+      $0.path.append(.record(RecordMeeting.State(standupID: designID)))
+    }
+    // Sixty ticks: only what they lead to is asserted.
+    store.exhaustivity = .off
+    await store.send(\.path[id: 1].record.onTask)
+    await clock.advance(by: .seconds(29))
+    #expect(store.state.path[id: 1, case: \.record]?.speakerIndex == 0)
+    await clock.advance(by: .seconds(1))
+    #expect(store.state.path[id: 1, case: \.record]?.speakerIndex == 1)
+    await clock.advance(by: .seconds(30))
+    await store.receive(\.path.popFrom, 1)
+    #expect(store.state.path.count == 1)
+    let saved: IdentifiedArrayOf<Meeting> = [Meeting(id: UUID(0), date: meetingDate)]
+    #expect(store.state.list.standups[id: designID]?.meetings == saved)
+    #expect(store.state.path[id: 0, case: \.detail]?.standup?.meetings == saved)
+  }
+
+  @Test func endingEarlyAndDiscardingSavesNothing() async {
+    @Shared(.standups) var standups = [design()]
+    var state = appWithDetail()
+    state.path.append(.record(RecordMeeting.State(standupID: designID)))
+    let store = TestStore(initialState: state, reducer: StandupsApp())
+    await store.send(\.path[id: 1].record.endMeetingButtonTapped) {
+      $0.path[id: 1, case: \.record]?.alert = .endMeeting
+    }
+    await store.send(\.path[id: 1].record.alert.presented, .confirmDiscard) {
+      $0.path[id: 1, case: \.record]?.alert = nil
+    }
+    await store.receive(\.path.popFrom, 1) {
+      _ = $0.path.popLast()
+    }
+    #expect(store.state.list.standups[id: designID]?.meetings == [])
+  }
+}
