@@ -9,8 +9,8 @@ extension ActionPath {
   /// ``PresentationAction``, ``StackAction`` and ``IdentifiedAction``. A binding's field ends a
   /// path too: `\.binding.title`.
   ///
-  /// A path made from a case's constructor (`init(_:)` with a constructor) needs no
-  /// macro; this one reads through the closures the macro wrote, and is as fast.
+  /// A path made from the case's constructor (`ActionPath(Action.signIn)`) needs no macro;
+  /// this one reads through the closures the macro wrote.
   public init(_ casePath: CaseKeyPath<Root, Value>) {
     let path = AnyCasePath(casePath)
     self.init(embed: path.embed, extract: path.extract(from:))

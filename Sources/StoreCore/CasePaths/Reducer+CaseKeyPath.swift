@@ -74,14 +74,9 @@ extension Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) -> _PresentationReducer<Self, EmptyReducer<ChildState, ChildAction>> {
-    _PresentationReducer(
-      parent: self,
-      toPresentationState: toPresentationState,
-      toPresentationAction: ActionPath(toPresentationAction),
-      child: EmptyReducer(),
-      dismissesOnEveryAction: true,
-      location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    )
+    ifLet(
+      toPresentationState, action: ActionPath(toPresentationAction),
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// `.ifCaseLet(\.loggedIn, action: \.loggedIn) { LoggedIn() }`, for one case of an enum state.

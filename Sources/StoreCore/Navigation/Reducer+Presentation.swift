@@ -76,10 +76,24 @@ extension Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) -> _PresentationReducer<Self, EmptyReducer<ChildState, ChildAction>> {
+    ifLet(
+      toPresentationState, action: ActionPath(toPresentationAction),
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// The alert or dialog `ifLet` with its action's path given as an ``ActionPath``.
+  public func ifLet<ChildState: EphemeralState, ChildAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<ChildState>>,
+    action toPresentationAction: ActionPath<Action, PresentationAction<ChildAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, EmptyReducer<ChildState, ChildAction>> {
     _PresentationReducer(
       parent: self,
       toPresentationState: toPresentationState,
-      toPresentationAction: ActionPath(toPresentationAction),
+      toPresentationAction: toPresentationAction,
       child: EmptyReducer(),
       dismissesOnEveryAction: true,
       location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
