@@ -8,9 +8,11 @@ cd "$(dirname "$0")/.."
 # only the studies' own modules are left to compile).
 scratch=(--scratch-path "${REFOLD_EXAMPLE_SCRATCH:-.build}")
 swift build --build-tests "${scratch[@]}"
-swift test --skip-build "${scratch[@]}" 2>&1 | tee "${TMPDIR:-/tmp}/case-studies.out"
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+swift test --skip-build "${scratch[@]}" 2>&1 | tee "$out"
 # Every suite ran: a study whose tests were not built would pass silently.
 for suite in EffectCancellationTests TimersTests RefreshableTests SharedStateTabsTests AlertsAndDialogsTests; do
-  grep -q "Suite $suite passed" "${TMPDIR:-/tmp}/case-studies.out" || { echo "check.sh: $suite did not run and pass" >&2; exit 1; }
+  grep -q "Suite $suite passed" "$out" || { echo "check.sh: $suite did not run and pass" >&2; exit 1; }
 done
 echo "== case studies: ok"

@@ -11,5 +11,5 @@ swift build --build-tests "${scratch[@]}"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 swift test --skip-build "${scratch[@]}" 2>&1 | tee "$out"
-grep -qE 'Test run with 5 tests in 1 suite passed' "$out" || { echo "check.sh: not every test of StandupsTests ran and passed" >&2; exit 1; }
+grep -qE 'Test run with 6 tests in 1 suite passed' "$out" || { echo "check.sh: not every test of StandupsTests ran and passed" >&2; exit 1; }
 echo "== standups: ok"

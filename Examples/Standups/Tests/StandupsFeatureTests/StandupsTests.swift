@@ -45,6 +45,17 @@ struct StandupsTests {
     }
   }
 
+  @Test func deletingTheLastAttendeeLeavesAnEmptyRowToTypeInto() async {
+    let form = StandupForm.State(standup: design(), emptyAttendeeID: UUID(0))
+    let store = TestStore(initialState: form, reducer: StandupForm()) { $0.uuid = .incrementing }
+    await store.send(.deleteAttendee(id: UUID(101))) {
+      $0.attendees.remove(id: UUID(101))
+    }
+    await store.send(.deleteAttendee(id: UUID(102))) {
+      $0.attendees = [Attendee(id: UUID(0))]
+    }
+  }
+
   @Test func editingInTheSheetWritesTheSharedList() async {
     @Shared(.standups) var standups = [design()]
     let store = TestStore(initialState: StandupDetail.State(standupID: designID), reducer: StandupDetail()) {
