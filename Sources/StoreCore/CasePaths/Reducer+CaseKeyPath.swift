@@ -27,10 +27,9 @@ extension Scope {
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .enumCase(
-      ActionPath(toChildState), CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    self.toChildAction = ActionPath(toChildAction)
-    self.child = child()
+    self.init(
+      enumCase: ActionPath(toChildState), action: ActionPath(toChildAction), child: child(),
+      location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
 

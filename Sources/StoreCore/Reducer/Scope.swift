@@ -63,10 +63,21 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .enumCase(
-      ActionPath(toChildState), CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    self.toChildAction = ActionPath(toChildAction)
-    self.child = child()
+    self.init(
+      enumCase: ActionPath(toChildState), action: ActionPath(toChildAction), child: child(),
+      location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// One case of an enum state, however its paths were named (constructors, case key paths).
+  init(
+    enumCase toChildState: ActionPath<ParentState, Child.State>,
+    action toChildAction: ActionPath<ParentAction, Child.Action>,
+    child: Child,
+    location: CallSite
+  ) {
+    self.toChildState = .enumCase(toChildState, location)
+    self.toChildAction = toChildAction
+    self.child = child
   }
 
   @inlinable
