@@ -34,10 +34,15 @@ options=("${sanitize[@]}" --scratch-path "$scratch")
 # only its own modules and Hummingbird (53 s here, all told), where a folder of its
 # own would build every dependency of Refold again.
 counter=(--package-path Examples/Counter "${sanitize[@]}" --scratch-path "$PWD/$scratch")
+# Each root package plans its own build there (scripts/forget-build-plan.sh).
+source scripts/forget-build-plan.sh
 
 ./scripts/install-deps.sh
+forget_build_plan "$scratch"
 swift build --build-tests "${options[@]}" || exit 1
+forget_build_plan "$scratch"
 swift build --build-tests "${counter[@]}" || exit 1
+forget_build_plan "$scratch"
 
 busy=()
 stop_busy() { [ "${#busy[@]}" -eq 0 ] || kill "${busy[@]}" 2>/dev/null; }

@@ -18,6 +18,11 @@ cd "$(dirname "$0")/.."
 export REFOLD_WITHOUT_MACROS=1 REFOLD_WITHOUT_POSTGRES=1
 unset REFOLD_RELEASE_TESTS
 build=(-Xswiftc -enable-testing --scratch-path "$PWD/../.build-release")
+# The folder's build plan is the release tests' until this package plans its own
+# (scripts/forget-build-plan.sh).
+source ../scripts/forget-build-plan.sh
+forget_build_plan ../.build-release
+trap 'forget_build_plan ../.build-release' EXIT
 
 # Short: with this set, the benchmarks take a few samples each (see their configuration).
 export REFOLD_BENCH_CI=1
@@ -40,7 +45,7 @@ fi
 
 echo "== benchmarks: short run, checked against Benchmarks/Thresholds/ (mallocs, instructions; p90)"
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+trap 'rm -f "$log"; forget_build_plan ../.build-release' EXIT
 status=0
 swift package "${build[@]}" benchmark thresholds check "${metrics[@]}" "${thresholds[@]}" --no-progress 2>&1 | tee "$log" || status=$?
 # `swift package` reports every non-zero exit of the tool as 1, so an improvement (the tool's

@@ -11,6 +11,10 @@ cd "$(dirname "$0")/.."
 # own .build, where CI builds the example: only its own modules are then left to compile).
 scratch_path=${REFOLD_COUNTER_SCRATCH:-.build}
 scratch=(--scratch-path "$scratch_path")
+# The folder's build plan may be another root package's (scripts/forget-build-plan.sh).
+source ../../scripts/forget-build-plan.sh
+forget_build_plan "$scratch_path"
+trap 'forget_build_plan "$scratch_path"' EXIT
 swift build --build-tests "${scratch[@]}"
 bin=$(swift build "${scratch[@]}" --show-bin-path)
 "$bin/Counter"
@@ -24,6 +28,7 @@ server=""
 cleanup() {
   [ -n "$server" ] && kill "$server" 2>/dev/null || true
   rm -rf "$work"
+  forget_build_plan "$scratch_path"
 }
 trap cleanup EXIT
 fail() { echo "check.sh: $*" >&2; exit 1; }
