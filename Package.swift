@@ -167,12 +167,11 @@ let package = Package(
     ),
     // NB: What only the package's tests, crash child and fuzzer use (seeded randomness, a gate).
     .target(name: "InternalTestSupport"),
-    // NB: The seed app: its features, and the models and clients (live URLSession ones and
-    //     test doubles) they use. A user of the library never imports it.
+    // NB: The seed app: its features, and the models and clients (their interfaces and test
+    //     doubles) they use. A user of the library never imports it.
     .target(
       name: "Reducers",
       dependencies: [
-        "RefoldHTTP",
         "Store",
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -268,9 +267,16 @@ let package = Package(
     // NB: The sample app's features as `refold` hosts them (their `RefoldFeature` conformances
     //     and clients from `--base-url`). Not a product, and no library imports it: `refold`,
     //     the demo, the benchmarks and the tests hand them to Host.
+    // NB: The seed app's clients over HTTP (`AuthClient.live(baseURL:)` and the others), apart
+    //     from the reducers: what drives only the reducers (the fuzzer, the benchmarks, the
+    //     reducers' tests) then builds no SwiftNIO and no BoringSSL.
+    .target(
+      name: "LiveClients",
+      dependencies: ["Reducers", "RefoldHTTP"]
+    ),
     .target(
       name: "BuiltinFeatures",
-      dependencies: ["Host", "Reducers", "Store"]
+      dependencies: ["Host", "LiveClients", "Reducers", "Store"]
     ),
     // NB: The demo: the loopback backend (Hummingbird) and the `demo` command's tour.
     .target(
@@ -372,6 +378,7 @@ let package = Package(
       name: "ReducersTests",
       dependencies: [
         "InternalTestSupport",
+        "LiveClients",
         "Reducers",
         "RefoldHTTP",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
@@ -389,7 +396,9 @@ let package = Package(
         "LogUpload",
         "LogStorePostgres",
         "InternalTestSupport",
-        // The sample app's features and the store, which most of the tests drive directly.
+        // The sample app's features and the store, which most of the tests drive directly, and
+        // its clients over HTTP.
+        "LiveClients",
         "Reducers",
         "Store",
         // A second server, not the demo backend, for `refold run --base-url`.

@@ -2,6 +2,7 @@
 # Checks that the package's layers point one way (issue 48), by what the sources import and name:
 # - the JSON codec (JSONCodec) sits at the bottom: it imports no other module of the package;
 # - no library target imports the sample app, its hosting or the benchmarks;
+# - the sample app's reducers import no HTTP stack (their live clients are in LiveClients);
 # - the log store (LogStorage) and the PostgreSQL store build without the command line (Host);
 # - StoreCore hands commits to a consumer thread knowing nothing of what the event log does with
 #   them: checkpoints, fsync and durability are EventLog's words;
@@ -25,11 +26,16 @@ if grep -rnE "^(@testable |public |package |internal |@_exported )?import ($pack
 fi
 
 for target in Effects JSONCodec StoreCore EventLog Store LogStorage LogUpload RefoldHTTP Host LogStorePostgres; do
-  if grep -rnE '^(@testable |public |package |internal )?import (Reducers|BuiltinFeatures|Demo|Bench|BenchWorkloads)$' \
+  if grep -rnE '^(@testable |public |package |internal )?import (Reducers|LiveClients|BuiltinFeatures|Demo|Bench|BenchWorkloads)$' \
     "Sources/$target" --include='*.swift'; then
     refuse "Sources/$target imports the sample app or the benchmarks (the lines above): only refold, the demo and the tests may"
   fi
 done
+
+# The seed app's reducers build without an HTTP stack: their live clients are LiveClients'.
+if grep -rnE '^(@testable |public |package |internal )?import RefoldHTTP$' Sources/Reducers --include='*.swift'; then
+  refuse "Sources/Reducers imports RefoldHTTP (the lines above): the clients' live values belong in Sources/LiveClients"
+fi
 
 for target in LogStorage LogStorePostgres; do
   if grep -rnE '^(@testable |public |package |internal )?import Host$' "Sources/$target" --include='*.swift'; then

@@ -1,5 +1,6 @@
 import Foundation
 public import Host
+import LiveClients
 public import Reducers
 public import Store
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LiveClients
 @testable import Reducers
 
 @MainActor

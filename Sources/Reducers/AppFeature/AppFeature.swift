@@ -3,6 +3,8 @@ import Foundation
 /// Every feature in one store: what `refold demo` drives, with the navigation of an app.
 ///
 /// ```swift
+/// import LiveClients   // the clients' live values, over HTTP
+///
 /// let store = Store(initialState: AppFeature.State(), reducer: AppFeature()) {
 ///   $0.auth = .live(baseURL: api)
 ///   $0.musicSearch = .live(baseURL: api)

@@ -9,7 +9,7 @@ public struct UnimplementedEndpoint: Error, CustomStringConvertible, Sendable {
 }
 
 /// A one-line reason for a decoding failure: which key or value, not the whole coding path dump.
-func decodingFailureReason(_ error: any Error) -> String {
+package func decodingFailureReason(_ error: any Error) -> String {
   guard let error = error as? DecodingError else { return String(describing: error) }
   func path(_ context: DecodingError.Context) -> String {
     let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }

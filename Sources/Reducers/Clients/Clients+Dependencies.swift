@@ -1,6 +1,8 @@
 // The seed app's clients as dependencies: a feature reads them with `@Dependency(\.auth)` and the
-// like; an app or a host sets them once (`Store(…) { $0.auth = .live(baseURL: api) }`), and a
-// test per test (`TestStore(…) { $0.auth = .succeeding(session) }`).
+// like; an app or a host sets them once (`Store(…) { $0.auth = .live(baseURL: api) }`, with
+// the live clients of the `LiveClients` module), and a test per test
+// (`TestStore(…) { $0.auth = .succeeding(session) }`). The reducers' own module has no HTTP
+// stack, so the live values the keys fall back to are the unimplemented doubles.
 //
 // Under a test runner each is `unimplemented`, so a test that forgot one fails on the first call
 // with the endpoint's name instead of reaching the network.
@@ -13,14 +15,16 @@ extension AuthClient: DependencyKey {
 }
 
 extension MusicSearchClient: DependencyKey {
-  /// The iTunes Search API.
-  public static var liveValue: MusicSearchClient { .live() }
+  /// An app gives the live client (`$0.musicSearch = .live()`, the iTunes Search API, from
+  /// `LiveClients`); until then a search reports that it is unimplemented.
+  public static var liveValue: MusicSearchClient { .unimplemented }
   public static var testValue: MusicSearchClient { .unimplemented }
 }
 
 extension UsersClient: DependencyKey {
-  /// JSONPlaceholder.
-  public static var liveValue: UsersClient { .live() }
+  /// An app gives the live client (`$0.users = .live()`, JSONPlaceholder, from `LiveClients`);
+  /// until then a fetch reports that it is unimplemented.
+  public static var liveValue: UsersClient { .unimplemented }
   public static var testValue: UsersClient { .unimplemented }
 }
 

@@ -14,7 +14,7 @@ import Foundation
 /// - An empty or whitespace-only query clears the results and the error, and cancels both the
 ///   wait and the search.
 /// - The client receives ``State/searchTerm`` (the query, trimmed) as typed; the client alone
-///   turns its spaces into `+` (``MusicSearchClient/searchURL(baseURL:term:)``), so that it
+///   turns its spaces into `+` (`MusicSearchClient.searchURL(baseURL:term:)`, in `LiveClients`), so that it
 ///   happens exactly once.
 /// - A failed search empties the results and sets ``State/error``; ``State/errorMessage`` is its
 ///   text. An error that is not a ``SearchError`` is mapped to one (`parse` for a

@@ -1,4 +1,5 @@
 import Foundation
+import LiveClients
 import Reducers
 import Testing
 

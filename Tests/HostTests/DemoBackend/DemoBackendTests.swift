@@ -1,5 +1,6 @@
-import Reducers
 import Foundation
+import LiveClients
+import Reducers
 import Testing
 
 @testable import Demo

@@ -1,5 +1,6 @@
 import Effects
 import Foundation
+import LiveClients
 import Reducers
 import Store
 import Testing

@@ -6,6 +6,7 @@ import Testing
 #endif
 
 import RefoldHTTP
+@testable import LiveClients
 @testable import Reducers
 
 private func reply(_ status: Int, _ body: String) -> HTTP.Response {
