@@ -48,7 +48,11 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
-    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    // NB: One trait, not Hummingbird's two defaults: with two, each new build plan may write
+    //     their `-D` flags in another order, and Hummingbird then compiles again whenever a
+    //     second root package (an example) plans in the same .build. ConfigurationSupport
+    //     (swift-configuration) is not used here.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
     // NB: The uploader's HTTP on Linux (LogUpload). Hummingbird builds it anyway.
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     // NB: `collect`'s guard against slow clients reads Hummingbird's HTTP parts (NIOHTTPTypes).
