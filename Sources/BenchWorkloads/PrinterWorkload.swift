@@ -6,7 +6,7 @@ extension Bench {
   public enum Printer: String, CaseIterable, Sendable {
     /// No plugin: the fold alone, the baseline the other two are read against.
     case none
-    /// StoreCore's `ChangesPrinter`: a byte comparison per field, a diff of the changed one.
+    /// StoreCore's `ChangesPrinter`: `==` per field, a diff of the changed one.
     case changes
     /// ``FullDiffPrinter``: a diff of the whole state, as TCA's `_printChanges()` does.
     case fullDiff

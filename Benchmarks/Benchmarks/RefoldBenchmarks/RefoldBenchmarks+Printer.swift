@@ -5,8 +5,8 @@ import BenchWorkloads
 /// the same run.
 ///
 /// - Printer.none, Printer.changes, Printer.fullDiff: a store of ``Bench/Settings`` (40 fields,
-///   one changed per action) with no plugin, with StoreCore's `ChangesPrinter` (a byte
-///   comparison per field and a diff of the changed one), and with a full `diff(old, new)` of
+///   one changed per action) with no plugin, with StoreCore's `ChangesPrinter` (`==` per
+///   field and a diff of the changed one), and with a full `diff(old, new)` of
 ///   the state per action, as TCA's `_printChanges()` does. The text goes to a counting sink.
 /// - W1.observed, W2.observed: W1 and W2 with their fields observed through the store
 ///   (`store.count` in `withObservationTracking`, re-armed on each change) instead of bound;

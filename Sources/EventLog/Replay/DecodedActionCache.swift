@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The actions a replay worker decoded lately, by the exact bytes of their JSON, so that an
 /// action written again (a button tapped twice, the same keystroke, a timer's tick) is neither
 /// parsed nor decoded again.
@@ -28,22 +20,15 @@ final class DecodedActionCache<Action> {
 
   /// Each slot's key; empty when the slot is empty (an action's JSON is never empty).
   private var keys: [[UInt8]]
-  /// Initialized where `keys` is not empty.
-  private let values: UnsafeMutablePointer<Action>
+  /// Each slot's action; `nil` where `keys` is empty.
+  private var values: [Action?]
   private(set) var lookups = 0
   private(set) var hits = 0
   private(set) var isEnabled = true
 
   init() {
     keys = Array(repeating: [], count: Self.slotCount)
-    values = .allocate(capacity: Self.slotCount)
-  }
-
-  deinit {
-    for slot in keys.indices where !keys[slot].isEmpty {
-      (values + slot).deinitialize(count: 1)
-    }
-    values.deallocate()
+    values = Array(repeating: nil, count: Self.slotCount)
   }
 
   /// The action decoded from `bytes`: the cached one, or `decode(bytes)`'s, cached.
@@ -53,16 +38,12 @@ final class DecodedActionCache<Action> {
     if lookups == Self.trialLookups, hits < Self.minimumHits { isEnabled = false }
     let slot = Int(truncatingIfNeeded: Self.hash(bytes)) & (Self.slotCount - 1)
     let key = keys[slot]
-    if key.count == bytes.count, key.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+    if key.count == bytes.count, key.elementsEqual(bytes), let cached = values[slot] {
       hits += 1
-      return values[slot]
+      return cached
     }
     let action = try decode(bytes)
-    if key.isEmpty {
-      (values + slot).initialize(to: action)
-    } else {
-      values[slot] = action
-    }
+    values[slot] = action
     keys[slot] = Array(bytes)
     return action
   }

@@ -210,8 +210,9 @@ package final class ReplayFold<R: Reducer> where R.State: Codable & Equatable, R
   private static func reader<T: LogDecodable>(for type: T.Type) -> @Sendable (UnsafeRawBufferPointer) -> R.Action? {
     precondition(T.self == R.Action.self, "the action reader reads another type than the feature's Action")
     let read: @Sendable (UnsafeRawBufferPointer) -> T? = { bytes in LogJSONReader.read(T.self, from: bytes) }
-    // The same function type, as T is R.Action: no cast of each value it returns.
-    return unsafeBitCast(read, to: (@Sendable (UnsafeRawBufferPointer) -> R.Action?).self)
+    // The same function type, as T is R.Action: one checked cast of the function here, none
+    // of each value it returns.
+    return read as! @Sendable (UnsafeRawBufferPointer) -> R.Action?
   }
 
   private func decodeSnapshot(_ recorded: JSONValue, _ checkpoint: LogCheckpoint) throws -> R.State {

@@ -156,11 +156,9 @@ extension ObservationMark {
   private static func marker<State, Marked: ObservableState>(
     as _: Marked.Type
   ) -> (inout State, ObservationMark) -> Void {
-    // `State` is `Marked`: the cast above said so.
-    { state, mark in
-      withUnsafeMutablePointer(to: &state) { pointer in
-        UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: Marked.self).pointee._$observation = mark
-      }
-    }
+    // `State` is `Marked` (the cast above said so), so the mark's key path is one from `State`:
+    // cast once here, it writes the mark in place, with no copy of the state.
+    let markPath = \Marked._$observation as! WritableKeyPath<State, ObservationMark>
+    return { state, mark in state[keyPath: markPath] = mark }
   }
 }

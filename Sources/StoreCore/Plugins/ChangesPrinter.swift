@@ -1,14 +1,6 @@
 @_spi(Reflection) import Swift
 import CustomDump
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Prints each action a store folds, and a diff of the state fields it changed: the store's
 /// answer to TCA's `_printChanges()`, for development.
 ///
@@ -22,11 +14,10 @@ import CustomDump
 /// ```
 ///
 /// It does not walk and diff the whole state on every action, as a full `diff(old, new)` does:
-/// it compares the bytes of each stored field of the state (the way the binding index finds
-/// what changed) and diffs only the fields whose bytes differ. A field whose bytes differ but
-/// whose value does not (an array copied into new storage) prints nothing. State that is not a
-/// struct is diffed whole. Secrets are printed redacted when the state or action is
-/// `Redactable`.
+/// it compares each stored field of the state with `==` where its type is `Equatable`, and
+/// diffs only the fields that differ (and those it cannot compare, whose diff is empty when
+/// nothing changed). State that is not a struct is diffed whole. Secrets are printed redacted
+/// when the state or action is `Redactable`.
 ///
 /// An action sent while the store was folding another (``ReentrantSend``) is preceded by a line
 /// naming both: `reentrant: #5 … was sent while #4 … was being folded: …`.
@@ -61,17 +52,13 @@ public final class ChangesPrinter<State, Action>: StorePlugin {
 
   private func fieldDiffs(_ old: State, _ new: State) -> [String] {
     var changes: [String] = []
-    withUnsafeBytes(of: old) { oldBytes in
-      withUnsafeBytes(of: new) { newBytes in
-        // Redacted once, and only when some field's bytes changed: secrets live in the state's
-        // own `redacted()`, not in its fields' types.
-        var shown: (old: State, new: State)?
-        for field in fields where !field.bytesEqual(oldBytes, newBytes) {
-          if shown == nil { shown = (Redaction.apply(old), Redaction.apply(new)) }
-          guard let difference = diff(shown!.old[keyPath: field.keyPath], shown!.new[keyPath: field.keyPath]) else { continue }
-          changes.append("  .\(field.name)\n" + difference.indented)
-        }
-      }
+    // Redacted once, and only when some field changed: secrets live in the state's own
+    // `redacted()`, not in its fields' types.
+    var shown: (old: State, new: State)?
+    for field in fields where field.valuesEqual(old, new) != true {
+      if shown == nil { shown = (Redaction.apply(old), Redaction.apply(new)) }
+      guard let difference = diff(shown!.old[keyPath: field.keyPath], shown!.new[keyPath: field.keyPath]) else { continue }
+      changes.append("  .\(field.name)\n" + difference.indented)
     }
     return changes
   }
@@ -81,15 +68,24 @@ public final class ChangesPrinter<State, Action>: StorePlugin {
   }
 }
 
-/// One stored property of a struct: its name, key path and bytes.
+/// One stored property of a struct: its name, key path, and how to compare it.
 struct StateField<Root> {
   let name: String
   let keyPath: PartialKeyPath<Root>
-  let bytes: Range<Int>
+  /// `old[keyPath: keyPath] == new[keyPath: keyPath]`, typed once here; `nil` when the field's
+  /// type is not `Equatable`.
+  let equal: ((Root, Root) -> Bool)?
 
-  /// The stored properties of `Root`, or none when it is not a struct (or has no fields).
+  init(name: String, keyPath: PartialKeyPath<Root>) {
+    self.name = name
+    self.keyPath = keyPath
+    self.equal = Self.comparison(of: keyPath)
+  }
+
+  /// The stored properties of `Root`, in the order they are laid out, or none when it is not a
+  /// struct (or has no fields).
   static func all() -> [StateField] {
-    var found: [(name: String, keyPath: PartialKeyPath<Root>, offset: Int)] = []
+    var found: [(field: StateField, offset: Int)] = []
     // An `@ObservableState` struct stores `count` as `_count`, beside its mark: print the
     // field's own name, and not the mark.
     let observable = Root.self as? any ObservableState.Type
@@ -101,21 +97,33 @@ struct StateField<Root> {
         if name.hasPrefix("_"), tracked.contains(String(name.dropFirst())) { name.removeFirst() }
       }
       if let offset = MemoryLayout<Root>.offset(of: keyPath) {
-        found.append((name, keyPath, offset))
+        found.append((StateField(name: name, keyPath: keyPath), offset))
       }
       return true
     }
     guard isStruct else { return [] }
-    found.sort { $0.offset < $1.offset }
-    return found.indices.map { index in
-      let end = index + 1 < found.count ? found[index + 1].offset : MemoryLayout<Root>.size
-      return StateField(name: found[index].name, keyPath: found[index].keyPath, bytes: found[index].offset..<end)
-    }
+    return found.sorted { $0.offset < $1.offset }.map(\.field)
   }
 
-  func bytesEqual(_ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer) -> Bool {
-    guard !bytes.isEmpty else { return true }
-    return memcmp(old.baseAddress! + bytes.lowerBound, new.baseAddress! + bytes.lowerBound, bytes.count) == 0
+  /// Whether the field holds equal values in `old` and `new`; `nil` when its type is not
+  /// `Equatable`.
+  func valuesEqual(_ old: Root, _ new: Root) -> Bool? {
+    equal?(old, new)
+  }
+
+  // NB: Typed when the printer is made, not per commit: reading each field as `Any` and casting
+  //     it to `any Equatable` on every action cost Printer.changes 12 to 24 % (docs/unsafe-code.md).
+  private static func comparison(of keyPath: PartialKeyPath<Root>) -> ((Root, Root) -> Bool)? {
+    guard let equatable = type(of: keyPath).valueType as? any Equatable.Type else { return nil }
+    return comparison(of: keyPath, as: equatable)
+  }
+
+  private static func comparison<Value: Equatable>(
+    of keyPath: PartialKeyPath<Root>, as _: Value.Type
+  ) -> (Root, Root) -> Bool {
+    // `Value` is the key path's value type: the cast above said so.
+    let typed = keyPath as! KeyPath<Root, Value>
+    return { old, new in old[keyPath: typed] == new[keyPath: typed] }
   }
 }
 
