@@ -460,6 +460,13 @@ for target in package.targets {
   }
 }
 
+// NB: The four environment switches below are CI's, for stages that build the tests in another
+//     configuration; a user's build needs none of them. They edit the manifest rather than
+//     split products because SwiftPM links every test target of a package into one test bundle
+//     (`swift build --build-tests` cannot pick some), and that bundle links whatever its
+//     targets reach: only a manifest without the servers' targets builds a sanitizer's tests
+//     without SwiftNIO and BoringSSL.
+
 // NB: REFOLD_RELEASE_TESTS=1 (scripts/release-tests.sh, and the sanitizers' scripts/asan.sh
 //     and scripts/tsan.sh) compiles the test targets, and the benchmarks' generated workloads,
 //     without optimization in a release build. The library is then built as users ship it
