@@ -46,11 +46,20 @@ public struct Meeting: Codable, Equatable, Identifiable, Sendable {
 }
 
 extension SharedKey where Value == IdentifiedArrayOf<Standup> {
-  /// Every standup, kept in `standups.json` in the app's documents folder. Under a test runner
-  /// it stays in memory: the file is neither read nor written.
+  /// Every standup, kept in `standups.json` in ``StandupsFile/folder`` (the app's documents
+  /// folder). Under a test runner it stays in memory: the file is neither read nor written,
+  /// unless the test installs a registry of its own (`SharedValues().withValues`).
   public static var standups: Self {
-    let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first
-      ?? FileManager.default.temporaryDirectory
-    return .fileStorage(documents.appendingPathComponent("standups.json"))
+    .fileStorage(StandupsFile.folder.appendingPathComponent("standups.json"))
   }
+}
+
+/// Where the standups' file is.
+public enum StandupsFile {
+  /// The app's documents folder. A test that checks what reaches the file points it at a
+  /// folder of its own (`StandupsFile.$folder.withValue(…)`): a state made inside reads and
+  /// writes the file there.
+  @TaskLocal public static var folder: URL =
+    FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first
+    ?? FileManager.default.temporaryDirectory
 }

@@ -45,6 +45,33 @@ struct StandupsTests {
     }
   }
 
+  @Test func theListIsWrittenToItsFileAndReadBackAtTheNextLaunch() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("standups-test-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("standups.json")
+    try await StandupsFile.$folder.withValue(folder) {
+      // A registry of the test's own touches files, as the app's does.
+      let added = try await SharedValues().withValues { () async throws -> IdentifiedArrayOf<Standup> in
+        let store = Store(initialState: StandupsList.State(), reducer: StandupsList()) { $0.uuid = .incrementing }
+        #expect(store.state.standups.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        store.send(.addButtonTapped)
+        store.send(.addStandup(.presented(.binding(.set(\.title, "Engineering")))))
+        store.send(.confirmAddButtonTapped)
+        let onDisk = try JSONDecoder().decode(IdentifiedArrayOf<Standup>.self, from: Data(contentsOf: file))
+        #expect(onDisk.map(\.title) == ["Engineering"])
+        #expect(onDisk == store.state.standups)
+        return store.state.standups
+      }
+      // The next launch: a new registry reads the file when the list is made.
+      try await SharedValues().withValues {
+        let store = Store(initialState: StandupsList.State(), reducer: StandupsList())
+        #expect(store.state.standups == added)
+      }
+    }
+  }
+
   @Test func deletingTheLastAttendeeLeavesAnEmptyRowToTypeInto() async {
     let form = StandupForm.State(standup: design(), emptyAttendeeID: UUID(0))
     let store = TestStore(initialState: form, reducer: StandupForm()) { $0.uuid = .incrementing }
