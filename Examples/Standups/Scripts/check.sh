@@ -15,5 +15,5 @@ out=$(mktemp)
 trap 'rm -f "$out"; forget_build_plan "$scratch_path"' EXIT
 swift build --build-tests "${scratch[@]}"
 swift test --skip-build "${scratch[@]}" 2>&1 | tee "$out"
-grep -qE 'Test run with 7 tests in 1 suite passed' "$out" || { echo "check.sh: not every test of StandupsTests ran and passed" >&2; exit 1; }
+grep -qE 'Test run with 8 tests in 1 suite passed' "$out" || { echo "check.sh: not every test of StandupsTests ran and passed" >&2; exit 1; }
 echo "== standups: ok"

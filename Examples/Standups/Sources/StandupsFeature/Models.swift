@@ -39,9 +39,23 @@ public struct Attendee: Codable, Equatable, Identifiable, Sendable {
 public struct Meeting: Codable, Equatable, Identifiable, Sendable {
   public let id: UUID
   public var date: Date
-  public init(id: UUID, date: Date) {
+  /// What speech recognition heard (``SpeechClient``); empty where there was none.
+  public var transcript: String
+
+  public init(id: UUID, date: Date, transcript: String = "") {
     self.id = id
     self.date = date
+    self.transcript = transcript
+  }
+
+  private enum CodingKeys: String, CodingKey { case id, date, transcript }
+
+  /// A file written before meetings had transcripts still reads: its meetings get an empty one.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(UUID.self, forKey: .id)
+    date = try container.decode(Date.self, forKey: .date)
+    transcript = try container.decodeIfPresent(String.self, forKey: .transcript) ?? ""
   }
 }
 

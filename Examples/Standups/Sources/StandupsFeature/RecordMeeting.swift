@@ -4,8 +4,9 @@ public import StateObservation
 import Store
 
 /// A meeting in progress: a one-second timer moves from speaker to speaker, each given an equal
-/// share of the standup's length; at the end (or when the user ends it and says to save) the
-/// meeting is added to the standup in the shared list, and the screen pops itself.
+/// share of the standup's length, while speech recognition writes the transcript; at the end
+/// (or when the user ends it and says to save) the meeting and its transcript are added to the
+/// standup in the shared list, and the screen pops itself.
 public struct RecordMeeting: Reducer {
   public enum Alert: Codable, Equatable, Sendable {
     case confirmDiscard
@@ -19,6 +20,8 @@ public struct RecordMeeting: Reducer {
     @Presents public var alert: AlertState<Alert>?
     public var secondsElapsed = 0
     public var speakerIndex = 0
+    /// What speech recognition has heard so far.
+    public var transcript = ""
 
     public init(standupID: Standup.ID) {
       self.standupID = standupID
@@ -34,11 +37,13 @@ public struct RecordMeeting: Reducer {
     case nextButtonTapped
     case onTask
     case timerTicked
+    case transcriptChanged(String)
   }
 
   @Dependency(\.continuousClock) var clock
   @Dependency(\.date) var date
   @Dependency(\.dismiss) var dismiss
+  @Dependency(\.speech) var speech
   @Dependency(\.uuid) var uuid
 
   public init() {}
@@ -70,11 +75,18 @@ public struct RecordMeeting: Reducer {
         return .none
 
       case .onTask:
-        return .run { [clock] send in
-          for await _ in clock.timer(interval: .seconds(1)) {
-            await send(.timerTicked)
+        return .merge(
+          .run { [clock] send in
+            for await _ in clock.timer(interval: .seconds(1)) {
+              await send(.timerTicked)
+            }
+          },
+          .run { [speech] send in
+            for try await transcript in speech.transcripts() {
+              await send(.transcriptChanged(transcript))
+            }
           }
-        }
+        )
 
       case .timerTicked:
         // The clock stands still while the user reads the alert.
@@ -84,6 +96,10 @@ public struct RecordMeeting: Reducer {
         guard state.speakerIndex < standup.attendees.count - 1 else { return saveAndLeave(&state) }
         state.speakerIndex += 1
         return .none
+
+      case .transcriptChanged(let transcript):
+        state.transcript = transcript
+        return .none
       }
     }
     .ifLet(\.$alert, action: \.alert)
@@ -91,7 +107,8 @@ public struct RecordMeeting: Reducer {
 
   /// Adds the meeting to the standup, then pops the screen (which ends its timer).
   private func saveAndLeave(_ state: inout State) -> Effect<Action> {
-    state.standups[id: state.standupID]?.meetings.insert(Meeting(id: uuid(), date: date.now), at: 0)
+    let meeting = Meeting(id: uuid(), date: date.now, transcript: state.transcript)
+    state.standups[id: state.standupID]?.meetings.insert(meeting, at: 0)
     return .run { [dismiss] _ in await dismiss() }
   }
 }

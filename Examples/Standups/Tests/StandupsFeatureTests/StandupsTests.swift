@@ -126,6 +126,13 @@ struct StandupsTests {
       $0.continuousClock = clock
       $0.date = .constant(meetingDate)
       $0.uuid = .incrementing
+      $0.speech = SpeechClient {
+        AsyncThrowingStream { heard in
+          heard.yield("Ana shipped")
+          heard.yield("Ana shipped the form")
+          heard.finish()
+        }
+      }
     }
     await store.send(\.path[id: 0].detail.startMeetingButtonTapped) {
       $0.path.append(.record(RecordMeeting.State(standupID: designID)))
@@ -140,9 +147,16 @@ struct StandupsTests {
     await clock.advance(by: .seconds(30))
     await store.receive(\.path.popFrom, 1)
     #expect(store.state.path.count == 1)
-    let saved: IdentifiedArrayOf<Meeting> = [Meeting(id: UUID(0), date: meetingDate)]
+    let saved: IdentifiedArrayOf<Meeting> = [Meeting(id: UUID(0), date: meetingDate, transcript: "Ana shipped the form")]
     #expect(store.state.list.standups[id: designID]?.meetings == saved)
     #expect(store.state.path[id: 0, case: \.detail]?.standup?.meetings == saved)
+  }
+
+  @Test func aFileFromBeforeTranscriptsStillReads() throws {
+    let json = #"[{"id":"00000000-0000-0000-0000-000000000064","title":"Design","duration":1,"attendees":[],"#
+      + #""meetings":[{"id":"00000000-0000-0000-0000-000000000000","date":0}]}]"#
+    let standups = try JSONDecoder().decode(IdentifiedArrayOf<Standup>.self, from: Data(json.utf8))
+    #expect(standups[id: designID]?.meetings.map(\.transcript) == [""])
   }
 
   @Test func endingEarlyAndDiscardingSavesNothing() async {
