@@ -105,7 +105,8 @@ public struct RecordMeeting: Reducer {
     .ifLet(\.$alert, action: \.alert)
   }
 
-  /// Adds the meeting to the standup, then pops the screen (which ends its timer).
+  /// Adds the meeting to the standup, then pops the screen (which ends its timer and the
+  /// listening).
   private func saveAndLeave(_ state: inout State) -> Effect<Action> {
     let meeting = Meeting(id: uuid(), date: date.now, transcript: state.transcript)
     state.standups[id: state.standupID]?.meetings.insert(meeting, at: 0)
