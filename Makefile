@@ -74,4 +74,4 @@ tsan: deps
 	./scripts/tsan.sh
 
 clean:
-	rm -rf .build .build-fuzz .build-asan .build-tsan .build-docs .build-ci .build-release
+	rm -rf .build .build-fuzz .build-asan .build-tsan .build-tsan-debug .build-docs .build-ci .build-release

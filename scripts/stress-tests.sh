@@ -21,7 +21,7 @@ scratch=.build
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs=$2; shift 2 ;;
-    --sanitize) sanitize=(--sanitize="$2"); scratch=.build-tsan; shift 2 ;;
+    --sanitize) sanitize=(--sanitize="$2"); scratch=.build-tsan-debug; shift 2 ;;
     --busy) busy_loops=$2; shift 2 ;;
     *) echo "stress-tests: unknown option $1 (use --runs N, --sanitize thread, --busy N)" >&2; exit 64 ;;
   esac
