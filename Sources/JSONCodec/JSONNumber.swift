@@ -73,7 +73,7 @@ package enum JSONNumber {
   /// when it has at most 15 significant digits and a small exponent, which makes the `Double`
   /// exact to compute and exact to print back. Anything else keeps its text (`.number`) and is
   /// converted only when decoded, the way `JSONDecoder` does it.
-  package static func classify(_ literal: UnsafeRawBufferPointer) -> JSONValue? {
+  package static func classify(_ literal: Span<UInt8>) -> JSONValue? {
     let count = literal.count
     var index = 0
     var negative = false
@@ -135,7 +135,7 @@ package enum JSONNumber {
           return mantissa <= UInt64(Int64.max) ? .int(Int64(mantissa)) : .uint(mantissa)
         }
       }
-      return .number(String(decoding: literal, as: UTF8.self))
+      return .number(String(checkedUTF8: literal))
     }
 
     // Clinger's fast path: a mantissa below 2^53 times an exact power of ten is one correctly
@@ -149,7 +149,7 @@ package enum JSONNumber {
         return .double(value)
       }
     }
-    return .number(String(decoding: literal, as: UTF8.self))
+    return .number(String(checkedUTF8: literal))
   }
 
   @inline(__always)
@@ -320,7 +320,6 @@ extension JSONNumber {
   /// Whether `text` is one JSON number literal, which ``JSONValue/number(_:)`` must hold to be
   /// written: anyone can make that case, and the writers never put other text in a line.
   package static func isLiteral(_ text: String) -> Bool {
-    var text = text
-    return text.withUTF8 { classify(UnsafeRawBufferPointer($0)) } != nil
+    return classify(text.utf8.span) != nil
   }
 }

@@ -56,7 +56,7 @@ package enum JSONParseBudget {
 
   /// Throws ``LogCodecError/Kind/tooLarge`` when the tree of `bytes` would take more than
   /// `limit` bytes by the estimate.
-  package static func check(_ bytes: UnsafeRawBufferPointer, limit: Int) throws(LogCodecError) {
+  package static func check(_ bytes: Span<UInt8>, limit: Int) throws(LogCodecError) {
     guard bytes.count > limit / mostBytesPerByte else { return }
     let census = Census(bytes)
     guard census.estimatedBytes > limit else { return }
@@ -110,7 +110,7 @@ package enum JSONParseBudget {
       "\(values) values, \(objects) objects and \(arrays) arrays with members or elements"
     }
 
-    package init(_ bytes: UnsafeRawBufferPointer) {
+    package init(_ bytes: Span<UInt8>) {
       let end = bytes.count
       var index = 0
       var strings = 0

@@ -200,8 +200,7 @@ extension JSONValue {
   }
 
   private static func parsedNumber(_ text: String) -> JSONValue? {
-    var text = text
-    return text.withUTF8 { JSONNumber.classify(UnsafeRawBufferPointer($0)) }
+    return JSONNumber.classify(text.utf8.span)
   }
 
   private enum NumericValue: Hashable {

@@ -5,7 +5,7 @@ package enum UTF8Validation {
   /// The length of the valid multi-byte sequence starting at `index`, or 0 if it is invalid.
   /// `bytes[index]` must be at least 0x80.
   @inlinable @inline(__always)
-  package static func sequenceLength(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Int {
+  package static func sequenceLength(_ bytes: Span<UInt8>, at index: Int) -> Int {
     let lead = bytes[index]
     let available = bytes.count - index
     @inline(__always) func byte(_ offset: Int) -> UInt8 { bytes[index + offset] }
@@ -39,7 +39,7 @@ package enum UTF8Validation {
   }
 
   /// The offset of the first invalid byte, or `nil` when all of `bytes` is valid UTF-8.
-  package static func firstInvalidOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
+  package static func firstInvalidOffset(_ bytes: Span<UInt8>) -> Int? {
     var index = 0
     while index < bytes.count {
       if bytes[index] < 0x80 {

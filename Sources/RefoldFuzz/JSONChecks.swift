@@ -13,7 +13,7 @@ enum JSONChecks {
       // json-c on its own, before the Swift parser's fallback can hide a difference: when it
       // keeps a tree, that tree is the Swift parser's. (When it does not, the json-c backend
       // is the Swift parser, so there is nothing more to compare.)
-      if let exact = JSONC.parseIfExact(bytes) {
+      if let exact = JSONC.parseIfExact(bytes.assumingMemoryBound(to: UInt8.self).span) {
         switch swift {
         case .failure(let error):
           finding("json-c accepts what the Swift parser rejects (\(error))", bytes)
@@ -27,7 +27,7 @@ enum JSONChecks {
 
     guard case .success(let value) = swift else { return nil }
     // The parse budget prices a text before it is parsed: never below what its tree holds.
-    let price = JSONParseBudget.Census(bytes).estimatedBytes
+    let price = JSONParseBudget.Census(bytes.assumingMemoryBound(to: UInt8.self).span).estimatedBytes
     let held = JSONParseBudget.heldBytes(of: value)
     if held > price {
       finding("the parse budget prices at \(price) bytes a tree that holds \(held): \(value)", bytes)

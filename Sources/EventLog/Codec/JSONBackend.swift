@@ -23,7 +23,7 @@ package enum JSONBackend: Sendable, CaseIterable {
   }()
 
   /// Parses `bytes`, unless their tree would take more than `limit` bytes (`JSONParseBudget`).
-  func parse(_ bytes: UnsafeRawBufferPointer, limit: Int) throws(LogCodecError) -> JSONValue {
+  func parse(_ bytes: Span<UInt8>, limit: Int) throws(LogCodecError) -> JSONValue {
     try JSONParseBudget.check(bytes, limit: limit)
     #if canImport(CJSONC)
     if self == .jsonC { return try JSONC.parse(bytes) }

@@ -35,20 +35,21 @@ package enum JSONC {
   /// large snapshot takes the Swift parser, which is no slower (docs/benchmarks.md, "The two JSON backends").
   static let maximumInputBytes = 16 << 10
 
-  static func parse(_ bytes: UnsafeRawBufferPointer) throws(LogCodecError) -> JSONValue {
+  static func parse(_ bytes: Span<UInt8>) throws(LogCodecError) -> JSONValue {
     if bytes.count <= maximumInputBytes, let value = parseIfExact(bytes) { return value }
     return try JSONParser.parse(bytes)
   }
 
   /// json-c's tree for `bytes`, or `nil` when json-c cannot give exactly what `JSONParser`
   /// would (including every error). `package` for the fuzz target, which holds it to that.
-  package static func parseIfExact(_ bytes: UnsafeRawBufferPointer) -> JSONValue? {
-    guard let scan = Scan(bytes), let base = bytes.baseAddress,
-      let length = Int32(exactly: scan.end - scan.start)
-    else { return nil }
+  package static func parseIfExact(_ bytes: Span<UInt8>) -> JSONValue? {
+    guard let scan = Scan(bytes), let length = Int32(exactly: scan.end - scan.start) else { return nil }
     let tokener = threadTokener()
-    let root = json_tokener_parse_ex(
-      tokener, base.advanced(by: scan.start).assumingMemoryBound(to: CChar.self), length)
+    // json-c's C API takes a pointer: the only one the parse needs.
+    let root = bytes.withUnsafeBytes { buffer in
+      json_tokener_parse_ex(
+        tokener, buffer.baseAddress!.advanced(by: scan.start).assumingMemoryBound(to: CChar.self), length)
+    }
     defer { if root != nil { json_object_put(root) } }
     guard json_tokener_get_error(tokener) == json_tokener_success,
       json_tokener_get_parse_end(tokener) == Int(length)
@@ -111,7 +112,8 @@ package enum JSONC {
     case json_type_double:
       // json-c keeps the literal's text; classify it ourselves, as the Swift parser would.
       guard let text = json_object_get_userdata(object) else { return nil }  // NaN, Infinity
-      return JSONNumber.classify(UnsafeRawBufferPointer(start: text, count: strlen(text)))
+      let literal = UnsafeRawBufferPointer(start: text, count: strlen(text)).assumingMemoryBound(to: UInt8.self)
+      return JSONNumber.classify(literal.span)
     case json_type_string:
       let count = Int(json_object_get_string_len(object))
       return .string(
@@ -157,7 +159,7 @@ extension JSONC {
     var end: Int
     var memberCount = 0
 
-    init?(_ bytes: UnsafeRawBufferPointer) {
+    init?(_ bytes: Span<UInt8>) {
       start = 0
       end = bytes.count
       while start < end, Self.isWhitespace(bytes[start]) { start += 1 }
@@ -211,7 +213,7 @@ extension JSONC {
         }
       }
       if hasNonASCII,
-        UTF8Validation.firstInvalidOffset(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) != nil
+        UTF8Validation.firstInvalidOffset(bytes.extracting(start..<end)) != nil
       {
         return nil
       }
@@ -234,7 +236,7 @@ extension JSONC {
 
     /// `-?(0|[1-9][0-9]*)` within `Int64.min...UInt64.max`, and not `-0`: json-c drops the sign
     /// of `-0` and clamps integers beyond 64 bits without saying so.
-    private static func isPlainInteger(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
+    private static func isPlainInteger(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Bool {
       var index = range.lowerBound
       let negative = bytes[index] == UInt8(ascii: "-")
       if negative { index += 1 }
@@ -247,14 +249,20 @@ extension JSONC {
         guard bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") else { return false }
         index += 1
       }
-      let digits = UnsafeRawBufferPointer(rebasing: bytes[digitsStart..<range.upperBound])
-      let limit: StaticString = negative ? "9223372036854775808" : "18446744073709551615"
-      if digits.count != limit.utf8CodeUnitCount { return digits.count < limit.utf8CodeUnitCount }
-      return !UnsafeBufferPointer(start: limit.utf8Start, count: limit.utf8CodeUnitCount)
-        .lexicographicallyPrecedes(digits)
+      let digits = range.upperBound - digitsStart
+      let limit = negative ? Self.int64MinDigits : Self.uint64MaxDigits
+      if digits != limit.count { return digits < limit.count }
+      // Same length: compare digit by digit, as numbers.
+      for offset in 0..<digits where bytes[digitsStart + offset] != limit[offset] {
+        return bytes[digitsStart + offset] < limit[offset]
+      }
+      return true
     }
 
-    private static func hex4(_ bytes: UnsafeRawBufferPointer, at index: Int) -> UInt16? {
+    private static let int64MinDigits = Array("9223372036854775808".utf8)
+    private static let uint64MaxDigits = Array("18446744073709551615".utf8)
+
+    private static func hex4(_ bytes: Span<UInt8>, at index: Int) -> UInt16? {
       var value: UInt16 = 0
       for offset in 0..<4 {
         let byte = bytes[index + offset]

@@ -49,8 +49,18 @@ public struct LogJSONDecoder: Sendable {
 
   /// Parses one JSON value (typically one line of the event log) into a tree, so that its
   /// fields can be read and its parts decoded without parsing again.
-  package func parseJSONLine(_ bytes: UnsafeRawBufferPointer) throws(LogCodecError) -> JSONValue {
+  package func parseJSONLine(_ bytes: Span<UInt8>) throws(LogCodecError) -> JSONValue {
     try backend.parse(bytes, limit: parseLimit)
+  }
+
+  /// ``parseJSONLine(_:)`` of bytes behind a pointer (a reader's buffer, filled by `read`).
+  package func parseJSONLine(_ bytes: UnsafeRawBufferPointer) throws(LogCodecError) -> JSONValue {
+    try parseJSONLine(bytes.assumingMemoryBound(to: UInt8.self).span)
+  }
+
+  /// ``parseJSONLine(_:)`` of an array's bytes.
+  package func parseJSONLine(_ bytes: [UInt8]) throws(LogCodecError) -> JSONValue {
+    try parseJSONLine(bytes.span)
   }
 
   /// Decodes a value of `type` from a tree, e.g. the `action` member of a parsed line.

@@ -174,16 +174,7 @@ public struct LogJSONReader {
     index += 1
     if ascii { return String(decoding: text, as: UTF8.self) }
     // Strictly, as the parsers check it: `String(validating:)` would take what they reject.
-    var offset = 0
-    while offset < text.count {
-      if text[offset] < 0x80 {
-        offset += 1
-        continue
-      }
-      let length = UTF8Validation.sequenceLength(text, at: offset)
-      guard length > 0 else { throw Miss() }
-      offset += length
-    }
+    guard UTF8Validation.firstInvalidOffset(text.assumingMemoryBound(to: UInt8.self).span) == nil else { throw Miss() }
     return String(decoding: text, as: UTF8.self)
   }
 
@@ -191,7 +182,8 @@ public struct LogJSONReader {
   private mutating func number() throws(Miss) -> JSONValue {
     let start = index
     while index < bytes.count, JSONNumber.isLiteralByte(bytes[index]) { index += 1 }
-    guard let value = JSONNumber.classify(UnsafeRawBufferPointer(rebasing: bytes[start..<index])) else { throw Miss() }
+    let literal = UnsafeRawBufferPointer(rebasing: bytes[start..<index]).assumingMemoryBound(to: UInt8.self)
+    guard let value = JSONNumber.classify(literal.span) else { throw Miss() }
     return value
   }
 

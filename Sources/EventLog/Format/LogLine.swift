@@ -12,18 +12,26 @@ package enum LogLine {
   /// Turns `buffer[payloadStart...]` (the payload `P`) into a complete line: appends the
   /// checksum member, the closing brace and the newline.
   package static func seal(_ buffer: inout [UInt8], payloadStart: Int) {
-    let crc = buffer.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[payloadStart...])) }
-    // NB: Made on the stack and appended at once: an append per byte checked the buffer's
-    //     uniqueness and capacity each time, 19 times a line on the recorder's writer thread.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: suffixLength + 1) { suffix in
-      let head: StaticString = #","crc":""#
-      suffix.baseAddress!.initialize(from: head.utf8Start, count: 8)
-      writeHex(crc, into: UnsafeMutableBufferPointer(rebasing: suffix[8..<16]))
-      suffix[16] = UInt8(ascii: "\"")
-      suffix[17] = UInt8(ascii: "}")
-      suffix[18] = UInt8(ascii: "\n")
-      buffer.append(contentsOf: UnsafeBufferPointer(suffix))
-    }
+    let crc = CRC32.checksum(buffer.span.extracting(payloadStart...))
+    // NB: The suffix is appended as one block and then written through one span: an append per
+    //     byte checked the buffer's uniqueness and capacity each time, 19 times a line on the
+    //     recorder's writer thread.
+    let start = buffer.count
+    buffer.append(contentsOf: repeatElement(0, count: suffixLength + 1))
+    var suffix = buffer.mutableSpan
+    // ,"crc":"
+    suffix[start] = UInt8(ascii: ",")
+    suffix[start &+ 1] = UInt8(ascii: "\"")
+    suffix[start &+ 2] = UInt8(ascii: "c")
+    suffix[start &+ 3] = UInt8(ascii: "r")
+    suffix[start &+ 4] = UInt8(ascii: "c")
+    suffix[start &+ 5] = UInt8(ascii: "\"")
+    suffix[start &+ 6] = UInt8(ascii: ":")
+    suffix[start &+ 7] = UInt8(ascii: "\"")
+    writeHex(crc, into: &suffix, at: start &+ 8)
+    suffix[start &+ 16] = UInt8(ascii: "\"")
+    suffix[start &+ 17] = UInt8(ascii: "}")
+    suffix[start &+ 18] = UInt8(ascii: "\n")
   }
 
   /// What is wrong with a line's framing.
@@ -43,20 +51,20 @@ package enum LogLine {
     }
   }
 
-  /// Checks the framing and the checksum of `line` (without its `\n`) and returns the payload
-  /// `P`, or the defect.
-  package static func payload(of line: UnsafeRawBufferPointer) -> Result<UnsafeRawBufferPointer, Defect> {
+  /// Checks the framing and the checksum of `line` (without its `\n`) and returns the length
+  /// of the payload `P` (the line's first bytes), or the defect.
+  package static func payloadLength(of line: Span<UInt8>) -> Result<Int, Defect> {
     let count = line.count
     // The smallest line is `{` + suffix.
     guard count >= suffixLength + 1, let recorded = recordedChecksum(line) else { return .failure(.noChecksum) }
-    let payload = UnsafeRawBufferPointer(rebasing: line[0..<(count - suffixLength)])
-    let computed = CRC32.checksum(payload)
+    let length = count - suffixLength
+    let computed = CRC32.checksum(line.extracting(0..<length))
     guard computed == recorded else { return .failure(.checksumMismatch(recorded: recorded, computed: computed)) }
-    return .success(payload)
+    return .success(length)
   }
 
   /// The checksum the suffix records, when the suffix has the right shape.
-  static func recordedChecksum(_ line: UnsafeRawBufferPointer) -> UInt32? {
+  static func recordedChecksum(_ line: Span<UInt8>) -> UInt32? {
     let start = line.count - suffixLength
     // ,"crc":"
     guard line[start] == 0x2C, line[start + 1] == 0x22, line[start + 2] == 0x63, line[start + 3] == 0x72,
@@ -77,18 +85,16 @@ package enum LogLine {
     return value
   }
 
-  /// Writes `value` as 8 lowercase hex digits, most significant first, into `digits`.
-  static func writeHex(_ value: UInt32, into digits: UnsafeMutableBufferPointer<UInt8>) {
-    let alphabet: StaticString = "0123456789abcdef"
+  /// Writes `value` as 8 lowercase hex digits, most significant first, into `digits` from `start`.
+  static func writeHex(_ value: UInt32, into digits: inout MutableSpan<UInt8>, at start: Int) {
     for index in 0..<8 {
-      digits[index] = alphabet.utf8Start[Int((value &>> UInt32(28 - 4 * index)) & 0xF)]
+      let nibble = UInt8(truncatingIfNeeded: value &>> UInt32(28 - 4 * index)) & 0xF
+      digits[start &+ index] = nibble < 10 ? 0x30 &+ nibble : 0x61 &- 10 &+ nibble
     }
   }
 
   static func hex(_ value: UInt32) -> String {
-    String(unsafeUninitializedCapacity: 8) { digits in
-      writeHex(value, into: digits)
-      return 8
-    }
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 8 - digits.count) + digits
   }
 }

@@ -65,11 +65,12 @@ final class LineStream {
   var bufferCapacity: Int { buffer.count }
 
   /// The next complete line without its `\n`, valid until the next call; `nil` at the end.
-  func nextLine() throws(LogReadError) -> UnsafeRawBufferPointer? {
+  /// Its bytes are read through `.span`, checked: the pointer is only where `read` put them.
+  func nextLine() throws(LogReadError) -> UnsafeBufferPointer<UInt8>? {
     while true {
       if start < end, let newline = memchr(buffer.baseAddress! + start, 0x0A, end - start) {
         let lineEnd = buffer.baseAddress!.distance(to: UnsafeMutableRawPointer(newline))
-        let line = UnsafeRawBufferPointer(rebasing: buffer[start..<lineEnd])
+        let line = UnsafeRawBufferPointer(rebasing: buffer[start..<lineEnd]).assumingMemoryBound(to: UInt8.self)
         lineNumber += 1
         lineOffset = bufferOffset + start
         start = lineEnd + 1

@@ -97,15 +97,16 @@ struct ParsedChunk<Action> {
     while start < bytes.count, let newline = memchr(base + start, 0x0A, bytes.count - start) {
       let end = base.distance(to: UnsafeRawPointer(newline))
       let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+      let lineBytes = line.assumingMemoryBound(to: UInt8.self)
       chunk.ends.append(offset + end + 1)
       start = end + 1
-      if let event = parser.rawEvent(line) {
+      if let event = parser.rawEvent(lineBytes.span) {
         if event.seq <= skipActionsThrough {
           chunk.lines.append(.event(seq: event.seq, action: nil))
           continue
         }
         do {
-          let action = try cache.action(for: event.action) { json in
+          let action = try cache.action(for: UnsafeRawBufferPointer(rebasing: line[event.action])) { json in
             if let read, let action = read(json) { return action }
             let value: JSONValue
             do {
@@ -132,9 +133,9 @@ struct ParsedChunk<Action> {
       do {
         // `t` is parsed as the sequential reader parses it, so that a malformed `t` is the
         // same error on both paths.
-        record = try parser.record(line, number: 0, skipActionsThrough: skipActionsThrough, parseTime: true)
+        record = try parser.record(lineBytes.span, number: 0, skipActionsThrough: skipActionsThrough, parseTime: true)
       } catch {
-        chunk.lines.append(.problem(error, leadingSeq: LogLineParser.leadingSeq(line)))
+        chunk.lines.append(.problem(error, leadingSeq: LogLineParser.leadingSeq(lineBytes.span)))
         return chunk
       }
       switch record {

@@ -69,7 +69,7 @@ public final class LogIntegrityScan {
       return .header(header)
     }
     while !finished {
-      let line: UnsafeRawBufferPointer?
+      let line: UnsafeBufferPointer<UInt8>?
       do {
         line = try stream.nextLine()
       } catch where error.kind == .malformedLine {
@@ -84,10 +84,10 @@ public final class LogIntegrityScan {
       let number = stream.lineNumber
       let record: LogRecord
       do {
-        record = try parser.record(line, number: number)
+        record = try parser.record(line.span, number: number)
       } catch {
         let (kind, reason) = Self.describe(error)
-        unreadable(kind, reason, seq: LogLineParser.leadingSeq(line), line: number)
+        unreadable(kind, reason, seq: LogLineParser.leadingSeq(line.span), line: number)
         continue
       }
       switch record {

@@ -15,9 +15,9 @@ struct LogLineParser: Sendable {
   let decoder = LogJSONDecoder()
 
   /// Parses the header line (`line` without its `\n`).
-  func header(_ line: UnsafeRawBufferPointer) throws(LogReadError.Detail) -> LogHeader {
-    let looksLikeHeader = Self.hasPrefix(line, #"{"format":"refold-log""#)
-    if case .failure(let defect) = LogLine.payload(of: line) {
+  func header(_ line: Span<UInt8>) throws(LogReadError.Detail) -> LogHeader {
+    let looksLikeHeader = Self.hasPrefix(line, Token.header)
+    if case .failure(let defect) = LogLine.payloadLength(of: line) {
       guard looksLikeHeader else { throw .init(.notALog, "not a Refold event log (its first line is not a log header)") }
       throw .init(.checksumMismatch, "the header's " + defect.message)
     }
@@ -50,11 +50,11 @@ struct LogLineParser: Sendable {
   ///     their checksum and seq are still checked.
   ///   - parseTime: `false` leaves `t` at 0 on the fast path, for replay, which does not use it.
   func record(
-    _ line: UnsafeRawBufferPointer, number: Int, skipActionsThrough: UInt64 = 0, parseTime: Bool = true
+    _ line: Span<UInt8>, number: Int, skipActionsThrough: UInt64 = 0, parseTime: Bool = true
   ) throws(Problem) -> LogRecord {
-    let payload: UnsafeRawBufferPointer
-    switch LogLine.payload(of: line) {
-    case .success(let bytes): payload = bytes
+    let payload: Span<UInt8>
+    switch LogLine.payloadLength(of: line) {
+    case .success(let length): payload = line.extracting(0..<length)
     case .failure(let defect): throw .framing(defect)
     }
     if let prefix = Self.eventPrefix(payload), let t = parseTime ? prefix.time(payload) : 0 {
@@ -62,7 +62,7 @@ struct LogLineParser: Sendable {
         return .event(LogEvent(seq: prefix.seq, t: t, origin: prefix.origin, action: .null, line: number))
       }
       // The common case: parse only the action. Anything unusual takes the general path.
-      if let action = try? decoder.parseJSONLine(UnsafeRawBufferPointer(rebasing: payload[prefix.action])) {
+      if let action = try? decoder.parseJSONLine(payload.extracting(prefix.action)) {
         return .event(LogEvent(seq: prefix.seq, t: t, origin: prefix.origin, action: action, line: number))
       }
     }
@@ -70,18 +70,19 @@ struct LogLineParser: Sendable {
   }
 
   /// An event line as this package writes it, checked (framing, checksum, seq, `t`, origin),
-  /// with its action still as the bytes of its JSON: for a reader that may have decoded the
-  /// same bytes before. `nil` for anything else, including every line ``record(_:number:skipActionsThrough:parseTime:)``
-  /// would reject: the caller then takes that path, which says what is wrong.
-  func rawEvent(_ line: UnsafeRawBufferPointer) -> (seq: UInt64, t: Double, origin: ActionOrigin, action: UnsafeRawBufferPointer)? {
-    guard case .success(let payload) = LogLine.payload(of: line), let prefix = Self.eventPrefix(payload),
-      let t = prefix.time(payload)
-    else { return nil }
-    return (prefix.seq, t, prefix.origin, UnsafeRawBufferPointer(rebasing: payload[prefix.action]))
+  /// with its action still as the bytes of its JSON (`action`, a range of `line`): for a reader
+  /// that may have decoded the same bytes before. `nil` for anything else, including every line
+  /// ``record(_:number:skipActionsThrough:parseTime:)`` would reject: the caller then takes
+  /// that path, which says what is wrong.
+  func rawEvent(_ line: Span<UInt8>) -> (seq: UInt64, t: Double, origin: ActionOrigin, action: Range<Int>)? {
+    guard case .success(let length) = LogLine.payloadLength(of: line) else { return nil }
+    let payload = line.extracting(0..<length)
+    guard let prefix = Self.eventPrefix(payload), let t = prefix.time(payload) else { return nil }
+    return (prefix.seq, t, prefix.origin, prefix.action)
   }
 
   /// Parses the whole line as JSON and reads the fields by name, in any order.
-  private func general(_ line: UnsafeRawBufferPointer, number: Int) throws(Problem) -> LogRecord {
+  private func general(_ line: Span<UInt8>, number: Int) throws(Problem) -> LogRecord {
     let value: JSONValue
     do {
       value = try decoder.parseJSONLine(line)
@@ -146,8 +147,8 @@ struct LogLineParser: Sendable {
     var origin: ActionOrigin
     var action: Range<Int>
 
-    func time(_ payload: UnsafeRawBufferPointer) -> Double? {
-      let text = UnsafeRawBufferPointer(rebasing: payload[t])
+    func time(_ payload: Span<UInt8>) -> Double? {
+      let text = payload.extracting(t)
       if let microseconds = LogLineParser.microseconds(text) { return Double(microseconds) / 1_000_000 }
       return JSONNumber.classify(text)?.doubleValue
     }
@@ -161,7 +162,7 @@ struct LogLineParser: Sendable {
   /// are exact (below 2⁵³), and a division rounds to the double nearest the quotient, which is
   /// the decimal's value. Every event's `t` went through `Double(String)` before, a `String`
   /// and `strtod` for each line: about 5% of a replay of distinct actions.
-  static func microseconds(_ text: UnsafeRawBufferPointer) -> UInt64? {
+  static func microseconds(_ text: Span<UInt8>) -> UInt64? {
     let count = text.count
     var index = 0
     var seconds: UInt64 = 0
@@ -185,44 +186,44 @@ struct LogLineParser: Sendable {
     return microseconds
   }
 
-  static func eventPrefix(_ payload: UnsafeRawBufferPointer) -> EventPrefix? {
+  static func eventPrefix(_ payload: Span<UInt8>) -> EventPrefix? {
     var index = 0
-    guard match(payload, #"{"seq":"#, at: &index), let seq = digits(payload, at: &index) else { return nil }
-    guard match(payload, #","t":"#, at: &index) else { return nil }
+    guard match(payload, Token.seq, at: &index), let seq = digits(payload, at: &index) else { return nil }
+    guard match(payload, Token.t, at: &index) else { return nil }
     let tStart = index
     while index < payload.count, payload[index] != UInt8(ascii: ",") { index += 1 }
     let t = tStart..<index
-    guard !t.isEmpty, match(payload, #","origin":""#, at: &index) else { return nil }
+    guard !t.isEmpty, match(payload, Token.origin, at: &index) else { return nil }
     let origin: ActionOrigin
-    if match(payload, #"send""#, at: &index) {
+    if match(payload, Token.send, at: &index) {
       origin = .send
-    } else if match(payload, #"effect""#, at: &index) {
+    } else if match(payload, Token.effect, at: &index) {
       origin = .effect
     } else {
       return nil
     }
-    guard match(payload, #","action":"#, at: &index), index < payload.count else { return nil }
+    guard match(payload, Token.action, at: &index), index < payload.count else { return nil }
     return EventPrefix(seq: seq, t: t, origin: origin, action: index..<payload.count)
   }
 
   /// The seq at the start of an event line, if the line starts like one; for error messages.
-  static func leadingSeq(_ line: UnsafeRawBufferPointer) -> UInt64? {
+  static func leadingSeq(_ line: Span<UInt8>) -> UInt64? {
     var index = 0
-    guard match(line, #"{"seq":"#, at: &index) else { return nil }
+    guard match(line, Token.seq, at: &index) else { return nil }
     return digits(line, at: &index)
   }
 
   /// The seq at the start of a checkpoint line, if the line starts like one.
-  static func leadingCheckpoint(_ line: UnsafeRawBufferPointer) -> UInt64? {
+  static func leadingCheckpoint(_ line: Span<UInt8>) -> UInt64? {
     var index = 0
-    guard match(line, #"{"checkpoint":"#, at: &index), let seq = digits(line, at: &index),
+    guard match(line, Token.checkpoint, at: &index), let seq = digits(line, at: &index),
       index < line.count, line[index] == UInt8(ascii: ",")
     else { return nil }
     return seq
   }
 
   /// A positive decimal integer without leading zeros that fits in `UInt64`.
-  private static func digits(_ bytes: UnsafeRawBufferPointer, at index: inout Int) -> UInt64? {
+  private static func digits(_ bytes: Span<UInt8>, at index: inout Int) -> UInt64? {
     let start = index
     var value: UInt64 = 0
     while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
@@ -236,20 +237,33 @@ struct LogLineParser: Sendable {
     return value
   }
 
-  private static func match(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString, at index: inout Int) -> Bool {
-    let count = literal.utf8CodeUnitCount
+  /// The fixed texts of the lines this package writes, as bytes to compare a line with.
+  enum Token {
+    static let seq = Array(#"{"seq":"#.utf8)
+    static let t = Array(#","t":"#.utf8)
+    static let origin = Array(#","origin":""#.utf8)
+    static let send = Array(#"send""#.utf8)
+    static let effect = Array(#"effect""#.utf8)
+    static let action = Array(#","action":"#.utf8)
+    static let checkpoint = Array(#"{"checkpoint":"#.utf8)
+    static let header = Array(#"{"format":"refold-log""#.utf8)
+    static let checksum = Array(#","crc":""#.utf8)
+  }
+
+  private static func match(_ bytes: Span<UInt8>, _ token: [UInt8], at index: inout Int) -> Bool {
+    let text = token.span
+    let count = text.count
     guard bytes.count - index >= count else { return false }
-    let text = literal.utf8Start
-    for offset in 0..<count where bytes[index + offset] != text[offset] {
+    for offset in 0..<count where bytes[index &+ offset] != text[offset] {
       return false
     }
-    index += count
+    index &+= count
     return true
   }
 
-  static func hasPrefix(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+  static func hasPrefix(_ bytes: Span<UInt8>, _ token: [UInt8]) -> Bool {
     var index = 0
-    return match(bytes, literal, at: &index)
+    return match(bytes, token, at: &index)
   }
 }
 

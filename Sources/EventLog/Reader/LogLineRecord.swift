@@ -10,9 +10,9 @@ package enum LogLineRecord {
   /// Parses `line`, without its `\n`, as line `number` of `path` (for the error).
   package static func parse(_ line: UnsafeRawBufferPointer, path: String, number: Int) throws(LogReadError) -> LogRecord {
     do {
-      return try LogLineParser().record(line, number: number)
+      return try LogLineParser().record(line.assumingMemoryBound(to: UInt8.self).span, number: number)
     } catch {
-      let seq = LogLineParser.leadingSeq(line)
+      let seq = LogLineParser.leadingSeq(line.assumingMemoryBound(to: UInt8.self).span)
       switch error {
       case .framing(let defect):
         throw LogReadError(.checksumMismatch, file: path, line: number, seq: seq, afterSeq: false, message: defect.message)
@@ -39,9 +39,10 @@ package enum LogLineRecord {
   /// would not have written so: parse it to know what it is.
   package static func peek(_ line: UnsafeRawBufferPointer) -> Peek? {
     let suffix = LogLine.suffixLength
-    guard line.count > suffix, LogLineParser.hasPrefix(UnsafeRawBufferPointer(rebasing: line[(line.count - suffix)...]), #","crc":""#)
+    let bytes = line.assumingMemoryBound(to: UInt8.self)
+    guard line.count > suffix, LogLineParser.hasPrefix(bytes.span.extracting((line.count - suffix)...), LogLineParser.Token.checksum)
     else { return nil }
-    let payload = UnsafeRawBufferPointer(rebasing: line[..<(line.count - suffix)])
+    let payload = bytes.span.extracting(..<(line.count - suffix))
     if let prefix = LogLineParser.eventPrefix(payload) {
       return .event(seq: prefix.seq, origin: prefix.origin, action: prefix.action)
     }

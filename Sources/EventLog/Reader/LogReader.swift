@@ -86,7 +86,7 @@ public final class LogReader {
       return .header(header)
     }
     guard let (line, number) = try nextLine() else { return nil }
-    return try record(line, number: number)
+    return try record(line.span, number: number)
   }
 
   /// ``next()`` for replay: an event line as this package writes it hands its action's bytes to
@@ -100,17 +100,19 @@ public final class LogReader {
       return (.header(header), nil)
     }
     guard let (line, number) = try nextLine() else { return nil }
-    if let event = parser.rawEvent(line), event.seq > skipActionsThrough, let action = read(event.action) {
+    if let event = parser.rawEvent(line.span), event.seq > skipActionsThrough,
+      let action = read(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: line[event.action])))
+    {
       let record = LogRecord.event(
         LogEvent(seq: event.seq, t: parsesTime ? event.t : 0, origin: event.origin, action: .null, line: number))
       try sequence.accept(record, path: path, line: number)
       return (record, action)
     }
-    return (try record(line, number: number), nil)
+    return (try record(line.span, number: number), nil)
   }
 
   /// The next complete line and its number; `nil` after the last, with a torn tail's warning.
-  private func nextLine() throws(LogReadError) -> (line: UnsafeRawBufferPointer, number: Int)? {
+  private func nextLine() throws(LogReadError) -> (line: UnsafeBufferPointer<UInt8>, number: Int)? {
     guard !finished else { return nil }
     guard let line = try stream.nextLine() else {
       finished = true
@@ -123,7 +125,7 @@ public final class LogReader {
     return (line, stream.lineNumber)
   }
 
-  private func record(_ line: UnsafeRawBufferPointer, number: Int) throws(LogReadError) -> LogRecord {
+  private func record(_ line: Span<UInt8>, number: Int) throws(LogReadError) -> LogRecord {
     let record: LogRecord
     do {
       record = try parser.record(
@@ -163,13 +165,13 @@ public final class LogReader {
       throw LogReadError(.empty, file: path, message: "the file is empty, not an event log")
     }
     do {
-      return try parser.header(first)
+      return try parser.header(first.span)
     } catch {
       throw LogReadError(error.kind, file: path, line: 1, message: error.message)
     }
   }
 
-  private func failure(_ problem: LogLineParser.Problem, line: UnsafeRawBufferPointer, number: Int) -> LogReadError {
+  private func failure(_ problem: LogLineParser.Problem, line: Span<UInt8>, number: Int) -> LogReadError {
     sequence.failure(problem, leadingSeq: LogLineParser.leadingSeq(line), path: path, line: number)
   }
 

@@ -42,7 +42,7 @@ struct LogTail {
     let parser = LogLineParser()
     let header: LogHeader
     do {
-      header = try withBytes(first) { bytes throws(LogReadError.Detail) in try parser.header(bytes) }
+      header = try parser.header(first.span)
     } catch {
       throw fail("line 1: \(error.message)")
     }
@@ -69,9 +69,7 @@ struct LogTail {
     let last = try readBytes(fd: fd, path: path, at: lineStart, count: lastNewline - lineStart)
     let record: LogRecord
     do {
-      record = try withBytes(last) { bytes throws(LogLineParser.Problem) in
-        try parser.record(bytes, number: 0, skipActionsThrough: .max)
-      }
+      record = try parser.record(last.span, number: 0, skipActionsThrough: .max)
     } catch {
       let message: String
       switch error {

@@ -31,8 +31,8 @@ struct JSONCTests {
   @Test func ordinaryLinesTakeTheJSONCPathAndMatchTheSwiftParser() throws {
     for line in Self.ordinaryLines {
       let bytes = Array(line.utf8)
-      let jsonC = bytes.withUnsafeBytes { JSONC.parseIfExact($0) }
-      let swift = try bytes.withUnsafeBytes { buffer throws(LogCodecError) in try JSONParser.parse(buffer) }
+      let jsonC = JSONC.parseIfExact(bytes.span)
+      let swift = try JSONParser.parse(bytes.span)
       #expect(jsonC != nil, "json-c gave up on \(line)")
       #expect(jsonC == swift, "\(line)")
     }
@@ -40,7 +40,7 @@ struct JSONCTests {
 
   @Test func inputWhereJSONCIsLaxGoesToTheSwiftParser() {
     for input in Self.laxInputs {
-      let jsonC = Array(input.utf8).withUnsafeBytes { JSONC.parseIfExact($0) }
+      let jsonC = JSONC.parseIfExact(Array(input.utf8).span)
       #expect(jsonC == nil, "json-c kept \(input.debugDescription)")
     }
   }
@@ -48,8 +48,8 @@ struct JSONCTests {
   @Test func tokenerIsUsableAgainAfterAnError() {
     let good = Array(Self.ordinaryLines[0].utf8)
     for bad in [#"{"seq":1,"t":"#, #"{"seq":1]"#, #"{"a":tru}"#, #"["x"#] {
-      #expect(Array(bad.utf8).withUnsafeBytes { JSONC.parseIfExact($0) } == nil)
-      #expect(good.withUnsafeBytes { JSONC.parseIfExact($0) } != nil, "after \(bad)")
+      #expect(JSONC.parseIfExact(Array(bad.utf8).span) == nil)
+      #expect(JSONC.parseIfExact(good.span) != nil, "after \(bad)")
     }
   }
 
@@ -62,8 +62,8 @@ struct JSONCTests {
           var failures = 0
           for round in 0..<1_000 {
             let line = lines[(task + round) % lines.count]
-            if line.withUnsafeBytes({ JSONC.parseIfExact($0) }) == nil { failures += 1 }
-            if round % 10 == 0 { _ = bad.withUnsafeBytes { JSONC.parseIfExact($0) } }
+            if JSONC.parseIfExact(line.span) == nil { failures += 1 }
+            if round % 10 == 0 { _ = JSONC.parseIfExact(bad.span) }
           }
           return failures
         }

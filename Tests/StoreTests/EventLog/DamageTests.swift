@@ -26,8 +26,8 @@ struct DamageTests {
     var seq: UInt64 = 0
     for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(lines).dropFirst() {
       let payload = Array(line)
-      if LogLineParser.hasPrefix(payload.withUnsafeBytes { $0 }, #"{"seq":"#) {
-        seq = payload.withUnsafeBytes { LogLineParser.leadingSeq($0) } ?? seq
+      if LogLineParser.hasPrefix(payload.span, LogLineParser.Token.seq) {
+        seq = LogLineParser.leadingSeq(payload.span) ?? seq
       }
     }
     return seq

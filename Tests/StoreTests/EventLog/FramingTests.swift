@@ -16,19 +16,19 @@ struct FramingTests {
   func sliceBy8AgreesWithTheBitwiseDefinitionAtEveryLengthAndAlignment(length: Int) {
     var rng = SplitMix64(seed: UInt64(length))
     let bytes = (0..<(length + 8)).map { _ in UInt8.random(in: 0...255, using: &rng) }
-    bytes.withUnsafeBytes { all in
-      for offset in 0..<8 {
-        let slice = UnsafeRawBufferPointer(rebasing: all[offset..<(offset + length)])
-        #expect(CRC32.checksum(slice) == CRC32.reference(slice), "length \(length), offset \(offset)")
-      }
-      // Continuing a CRC over two pieces gives the CRC of the whole.
-      let whole = UnsafeRawBufferPointer(rebasing: all[0..<length])
-      let cut = length / 3
-      let continued = CRC32.update(
-        CRC32.checksum(UnsafeRawBufferPointer(rebasing: whole[0..<cut])),
-        with: UnsafeRawBufferPointer(rebasing: whole[cut...]))
-      #expect(continued == CRC32.checksum(whole))
+    let all = bytes.span
+    for offset in 0..<8 {
+      let slice = all.extracting(offset..<(offset + length))
+      // NB: computed outside #expect, whose expansion captures its operands in closures.
+      let (fast, reference) = (CRC32.checksum(slice), CRC32.reference(slice))
+      #expect(fast == reference, "length \(length), offset \(offset)")
     }
+    // Continuing a CRC over two pieces gives the CRC of the whole.
+    let whole = all.extracting(0..<length)
+    let cut = length / 3
+    let continued = CRC32.update(CRC32.checksum(whole.extracting(0..<cut)), with: whole.extracting(cut...))
+    let direct = CRC32.checksum(whole)
+    #expect(continued == direct)
   }
 
   @Test func fnv1a64MatchesThePublishedVectors() {
@@ -81,13 +81,11 @@ struct FramingTests {
     let crc = String(CRC32.checksum(Array(payload.utf8)), radix: 16)
     #expect(text == payload + #","crc":""# + String(repeating: "0", count: 8 - crc.count) + crc + "\"}\n")
     line.removeLast()
-    line.withUnsafeBytes { bytes in
-      guard case .success(let found) = LogLine.payload(of: bytes) else {
-        Issue.record("the sealed line does not check")
-        return
-      }
-      #expect(String(decoding: found, as: UTF8.self) == payload)
+    guard case .success(let length) = LogLine.payloadLength(of: line.span) else {
+      Issue.record("the sealed line does not check")
+      return
     }
+    #expect(String(decoding: line[..<length], as: UTF8.self) == payload)
   }
 
   @Test(arguments: [
@@ -99,13 +97,12 @@ struct FramingTests {
     "",
   ])
   func aLineWithoutTheChecksumSuffixIsRejectedBeforeParsing(line: String) {
-    Array(line.utf8).withUnsafeBytes { bytes in
-      guard case .failure(let defect) = LogLine.payload(of: bytes) else {
-        Issue.record("accepted \(line)")
-        return
-      }
-      #expect(defect == .noChecksum)
+    let bytes = Array(line.utf8)
+    guard case .failure(let defect) = LogLine.payloadLength(of: bytes.span) else {
+      Issue.record("accepted \(line)")
+      return
     }
+    #expect(defect == .noChecksum)
   }
 
   @Test func theEventFastPathAndTheGeneralPathAgree() throws {
@@ -116,10 +113,12 @@ struct FramingTests {
     let bytes = log.bytes
     let lines = bytes.split(separator: 0x0A).dropFirst().map(Array.init)
     let parser = LogLineParser()
-    let fast = try lines[0].withUnsafeBytes { try parser.record($0, number: 2) }
-    let general = try lines[1].withUnsafeBytes { try parser.record($0, number: 2) }
+    let (first, second) = (lines[0], lines[1])
+    let fast = try parser.record(first.span, number: 2)
+    let general = try parser.record(second.span, number: 2)
     #expect(fast == general)
-    #expect(lines[0].withUnsafeBytes { LogLineParser.eventPrefix(UnsafeRawBufferPointer(rebasing: $0[..<($0.count - 18)])) } != nil)
+    let prefix = LogLineParser.eventPrefix(first.span.extracting(..<(first.count - 18)))
+    #expect(prefix != nil)
   }
 
   /// An event's `t` as the recorder writes it is read as whole microseconds, to the same double
@@ -139,7 +138,7 @@ struct FramingTests {
       texts.append("\(seconds).\(padded)")
     }
     for text in texts {
-      let fast = Array(text.utf8).withUnsafeBytes { LogLineParser.microseconds($0) }
+      let fast = LogLineParser.microseconds(Array(text.utf8).span)
       guard let fast, Double(fast) / 1_000_000 == Double(text)! else {
         Issue.record("\(text): \(fast.map { String(Double($0) / 1_000_000) } ?? "not read")")
         return
@@ -147,7 +146,8 @@ struct FramingTests {
     }
     // Not the recorder's shape: the general parser reads these (or refuses them).
     for text in ["", "01.5", "00", "-1.5", "1.", ".5", "1.5e3", "1.1234567", "4294967296", "12345678901", "1.5x", "1,5"] {
-      #expect(Array(text.utf8).withUnsafeBytes { LogLineParser.microseconds($0) } == nil, "\(text)")
+      let read = LogLineParser.microseconds(Array(text.utf8).span)
+      #expect(read == nil, "\(text)")
     }
   }
 }
