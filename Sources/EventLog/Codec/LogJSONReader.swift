@@ -16,12 +16,16 @@ public struct LogJSONReader {
     public init() {}
   }
 
-  let bytes: UnsafeRawBufferPointer
+  // NB: An array, not a span or a pointer: the reader is handed `inout` to a conformance's
+  //     `read(from:)`, which an escapable struct holding a span could not be without the
+  //     experimental `Lifetimes` feature. The copy of an action's bytes costs nothing W5 can see
+  //     (replay 1.01–1.03× against reading them in place, docs/unsafe-code.md).
+  let bytes: [UInt8]
   var index = 0
   /// Set by an object's `{`: its first member comes without a comma before it.
   private var atFirstMember = false
 
-  init(_ bytes: UnsafeRawBufferPointer) {
+  init(_ bytes: [UInt8]) {
     self.bytes = bytes
   }
 
@@ -31,13 +35,14 @@ public struct LogJSONReader {
   /// Reads `T` from `bytes` with its ``LogDecodable`` conformance: `nil` if it gave up or left
   /// bytes unread. For a conformance's tests: what it returns must equal `Decodable`'s value.
   public static func read<T: LogDecodable>(_ type: T.Type, from bytes: [UInt8]) -> T? {
-    bytes.withUnsafeBytes { read(type, from: $0) }
-  }
-
-  static func read<T: LogDecodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) -> T? {
     var reader = LogJSONReader(bytes)
     guard let value = try? T.read(from: &reader), reader.isAtEnd else { return nil }
     return value
+  }
+
+  /// ``read(_:from:)`` of bytes in a reader's buffer, copied out of it first.
+  static func read<T: LogDecodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) -> T? {
+    read(type, from: Array(bytes))
   }
 
   // MARK: Objects
@@ -130,7 +135,7 @@ public struct LogJSONReader {
     }
     let value = try skipValue()
     do {
-      return try LogJSONDecoder().decode(T.self, from: UnsafeRawBufferPointer(rebasing: bytes[value]))
+      return try LogJSONDecoder().decode(T.self, from: Array(bytes[value]))
     } catch {
       throw Miss()
     }
@@ -147,10 +152,10 @@ public struct LogJSONReader {
     index += 1
   }
 
-  private mutating func literal(_ text: StaticString) -> Bool {
-    let count = text.utf8CodeUnitCount
+  private mutating func literal(_ text: String) -> Bool {
+    let count = text.utf8.count
     guard bytes.count - index >= count else { return false }
-    for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] {
+    for (offset, byte) in text.utf8.enumerated() where bytes[index + offset] != byte {
       return false
     }
     index += count
@@ -170,20 +175,19 @@ public struct LogJSONReader {
       index += 1
     }
     guard index < bytes.count else { throw Miss() }
-    let text = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+    let end = index
     index += 1
-    if ascii { return String(decoding: text, as: UTF8.self) }
+    if ascii { return String(decoding: bytes[start..<end], as: UTF8.self) }
     // Strictly, as the parsers check it: `String(validating:)` would take what they reject.
-    guard UTF8Validation.firstInvalidOffset(text.assumingMemoryBound(to: UInt8.self).span) == nil else { throw Miss() }
-    return String(decoding: text, as: UTF8.self)
+    guard UTF8Validation.firstInvalidOffset(bytes.span.extracting(start..<end)) == nil else { throw Miss() }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 
   /// A number literal, classified as both parsers classify it.
   private mutating func number() throws(Miss) -> JSONValue {
     let start = index
     while index < bytes.count, JSONNumber.isLiteralByte(bytes[index]) { index += 1 }
-    let literal = UnsafeRawBufferPointer(rebasing: bytes[start..<index]).assumingMemoryBound(to: UInt8.self)
-    guard let value = JSONNumber.classify(literal.span) else { throw Miss() }
+    guard let value = JSONNumber.classify(bytes.span.extracting(start..<index)) else { throw Miss() }
     return value
   }
 

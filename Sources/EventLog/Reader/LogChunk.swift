@@ -28,7 +28,8 @@ enum ParsedLine {
 
 /// The actions of a parsed chunk, in order, in a buffer of their own: a mutating call on an
 /// `Array<Action>` in unspecialized code looks up `Array<Action>`'s metadata every time; a
-/// pointer's operations need only `Action`'s.
+/// pointer's operations need only `Action`'s. Measured: as an `[Action]`, a verified replay of
+/// 200,000 events took 1.12–1.15× the CPU (docs/unsafe-code.md).
 final class ParsedActions<Action> {
   private var base: UnsafeMutablePointer<Action>
   private var capacity: Int
