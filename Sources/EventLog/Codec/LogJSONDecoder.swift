@@ -39,7 +39,7 @@ public struct LogJSONDecoder: Sendable {
   /// - Throws: `LogCodecError` naming the byte offset for input that is not JSON, or the
   ///   coding path for JSON of the wrong shape; or whatever the type's own `init(from:)` throws.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-    try bytes.withUnsafeBytes { try decode(type, from: $0) }
+    try decode(type, from: try parseJSONLine(bytes))
   }
 
   /// Decodes a value of `type` from the JSON in `bytes`, without copying them.

@@ -9,10 +9,11 @@ public import StoreCore
 package enum LogLineRecord {
   /// Parses `line`, without its `\n`, as line `number` of `path` (for the error).
   package static func parse(_ line: UnsafeRawBufferPointer, path: String, number: Int) throws(LogReadError) -> LogRecord {
+    let bytes = line.assumingMemoryBound(to: UInt8.self)
     do {
-      return try LogLineParser().record(line.assumingMemoryBound(to: UInt8.self).span, number: number)
+      return try LogLineParser().record(bytes.span, number: number)
     } catch {
-      let seq = LogLineParser.leadingSeq(line.assumingMemoryBound(to: UInt8.self).span)
+      let seq = LogLineParser.leadingSeq(bytes.span)
       switch error {
       case .framing(let defect):
         throw LogReadError(.checksumMismatch, file: path, line: number, seq: seq, afterSeq: false, message: defect.message)

@@ -16,9 +16,7 @@ struct ActionLines {
       // last): a key named twice is refused, as it would be ambiguous in a log.
       let tree: JSONValue
       do {
-        tree = try Array(text.utf8).withUnsafeBytes { bytes throws(LogCodecError) in
-          try LogJSONDecoder(backend: .swift).parseJSONLine(bytes)
-        }
+        tree = try LogJSONDecoder(backend: .swift).parseJSONLine(Array(text.utf8))
       } catch {
         throw HostError.badInput("\(where_): not an action of \(feature): \(error)")
       }
