@@ -10,21 +10,21 @@ public import Store
 
 enum AuthClientKey: FeatureEnvironmentKey {
   static func liveValue(_ environment: FeatureEnvironment) -> AuthClient {
-    environment.baseURL.map { .live(baseURL: $0) } ?? .unimplemented
+    environment.baseURL.map { .live(baseURL: $0, timeout: environment.requestTimeout) } ?? .unimplemented
   }
   static var replayValue: AuthClient { .unimplemented }
 }
 
 enum MusicSearchClientKey: FeatureEnvironmentKey {
   static func liveValue(_ environment: FeatureEnvironment) -> MusicSearchClient {
-    environment.baseURL.map { .live(baseURL: $0) } ?? .unimplemented
+    environment.baseURL.map { .live(baseURL: $0, timeout: environment.requestTimeout) } ?? .unimplemented
   }
   static var replayValue: MusicSearchClient { .unimplemented }
 }
 
 enum UsersClientKey: FeatureEnvironmentKey {
   static func liveValue(_ environment: FeatureEnvironment) -> UsersClient {
-    environment.baseURL.map { .live(baseURL: $0) } ?? .unimplemented
+    environment.baseURL.map { .live(baseURL: $0, timeout: environment.requestTimeout) } ?? .unimplemented
   }
   static var replayValue: UsersClient { .unimplemented }
 }

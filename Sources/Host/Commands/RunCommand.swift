@@ -37,6 +37,13 @@ struct RunCommand: AsyncParsableCommand {
   @Option(name: .long, help: ArgumentHelp("Keep a signed-in session in this file (mode 0600) instead of in memory.", valueName: "file"))
   var sessionFile: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "How long one request to the server may take, its whole answer included, before the effect reports a network error.",
+      valueName: "seconds"))
+  var requestTimeout: Double = Double(FeatureEnvironment.defaultRequestTimeout.components.seconds)
+
   @Flag(name: .long, help: "Wait for each action's effects before sending the next.")
   var waitEach = false
 
@@ -64,6 +71,12 @@ struct RunCommand: AsyncParsableCommand {
     HostConfiguration.current.defaultServer == nil ? "" : ", or to the host's own server, started for the run"
   }
 
+  func validate() throws {
+    guard requestTimeout > 0, requestTimeout <= 86_400 else {
+      throw ValidationError("--request-timeout must be more than 0 and at most 86400 seconds")
+    }
+  }
+
   func run() async throws {
     let feature = try FeatureRegistry.current.feature(named: feature, kind: .usage)
     try await execute(feature)
@@ -86,7 +99,9 @@ struct RunCommand: AsyncParsableCommand {
     let signals = StopSignals.install()
     signals.whenReceived { lines.stop() }
     try await HostedServers.withBaseURL(baseURL) { url in
-      let environment = FeatureEnvironment.live(baseURL: url, sessionFile: sessionFile.map { URL(fileURLWithPath: $0) })
+      let environment = FeatureEnvironment.live(
+        baseURL: url, sessionFile: sessionFile.map { URL(fileURLWithPath: $0) },
+        requestTimeout: .milliseconds(Int64(requestTimeout * 1000)))
       let initialState = F.initialState(in: environment)
       let hosted = try HostedPlugins<F.State, F.Action>(options: plugins, feature: F.featureName, schemaVersion: F.schemaVersion, initialState: initialState)
       let store = hosted.store(initialState: initialState, reducer: F(environment: environment), feature: F.featureName) {

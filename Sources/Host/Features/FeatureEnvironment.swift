@@ -1,8 +1,8 @@
 public import Foundation
 import Store
 
-/// What a hosted feature is built with: the host's options (`--base-url`, `--session-file`), a
-/// clock, and any dependency a feature declares for itself with a ``FeatureEnvironmentKey``.
+/// What a hosted feature is built with: the host's options (`--base-url`, `--session-file`,
+/// `--request-timeout`), a clock, and any dependency a feature declares for itself with a ``FeatureEnvironmentKey``.
 ///
 /// ```swift
 /// // A client of your own, reached by `environment.facts` in your feature's `init(environment:)`.
@@ -39,6 +39,8 @@ public struct FeatureEnvironment: Sendable {
   public var baseURL: URL?
   /// Where a feature keeps a signed-in session (`--session-file`); in memory when nil.
   public var sessionFile: URL?
+  /// How long one request to ``baseURL`` may take, answer included (`--request-timeout`).
+  public var requestTimeout: Duration
   public var clock: any Clock<Duration>
   public var now: @Sendable () -> Date
 
@@ -49,19 +51,28 @@ public struct FeatureEnvironment: Sendable {
     mode: Mode,
     baseURL: URL? = nil,
     sessionFile: URL? = nil,
+    requestTimeout: Duration = Self.defaultRequestTimeout,
     clock: any Clock<Duration> = ContinuousClock(),
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.mode = mode
     self.baseURL = baseURL
     self.sessionFile = sessionFile
+    self.requestTimeout = requestTimeout
     self.clock = clock
     self.now = now
   }
 
+  /// Ten seconds: what a request to ``baseURL`` may take unless the host says otherwise.
+  public static let defaultRequestTimeout: Duration = .seconds(10)
+
   /// Live clients against `baseURL`, the continuous clock and the wall clock.
-  public static func live(baseURL: URL?, sessionFile: URL? = nil) -> Self {
-    Self(mode: .live, baseURL: baseURL, sessionFile: sessionFile)
+  public static func live(
+    baseURL: URL?,
+    sessionFile: URL? = nil,
+    requestTimeout: Duration = defaultRequestTimeout
+  ) -> Self {
+    Self(mode: .live, baseURL: baseURL, sessionFile: sessionFile, requestTimeout: requestTimeout)
   }
 
   /// For replay: nothing may be called; `now` is fixed.

@@ -16,7 +16,7 @@ struct HTTPSAnswerTests {
     let certificate = try SelfSignedCertificate.make(in: directory)
     let server = try await TLSFloodingServer.start(certificate)
     let run = try await MeasuredRun.run(
-      ["run", "userList", "--base-url", server.baseURL.absoluteString], stdin: Self.events,
+      ["run", "userList", "--base-url", server.baseURL.absoluteString, "--request-timeout", "60"], stdin: Self.events,
       environment: [Self.trustRoots: certificate.certificate])
     await server.stop()
     #expect(run.status == 0, "\(run.stderr)")

@@ -21,8 +21,10 @@ struct OtherServerTests {
     let server = try await CannedServer.start(prefix: "/itunes/v1", searchBody: body)
 
     let typing = ["n", "ne", "new", "new jeans"].map { #"{"queryChanged":{"_0":"\#($0)"}}"# }.joined(separator: "\n") + "\n"
-    let elsewhere = try await RefoldProcess.run(["run", "musicSearch", "--base-url", server.baseURL.absoluteString], stdin: typing)
-    let demo = try await RefoldProcess.run(["run", "musicSearch"], stdin: typing)
+    // NB: a minute per request: under a loaded CI the default ten seconds ran out once.
+    let elsewhere = try await RefoldProcess.run(
+      ["run", "musicSearch", "--base-url", server.baseURL.absoluteString, "--request-timeout", "60"], stdin: typing)
+    let demo = try await RefoldProcess.run(["run", "musicSearch", "--request-timeout", "60"], stdin: typing)
     await server.stop()
 
     #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
@@ -40,5 +42,32 @@ struct OtherServerTests {
     let run = try await RefoldProcess.run(["run", "musicSearch", "--base-url", address], stdin: #"{"queryChanged":{"_0":"iu"}}"# + "\n")
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains(#""error":"network""#), "\(run.stdout)")
+  }
+
+  /// `--request-timeout` bounds each request: an answer that takes two seconds is a network
+  /// error under a one-second timeout, and the search's results under a minute.
+  @Test func aSlowerAnswerThanTheRequestTimeoutIsANetworkError() async throws {
+    let backend = try await DemoBackend.start()
+    backend.setBehavior(.slow(.seconds(2)), for: "/search")
+    let search = #"{"queryChanged":{"_0":"iu"}}"# + "\n"
+    let cut = try await RefoldProcess.run(
+      ["run", "musicSearch", "--base-url", backend.baseURL.absoluteString, "--request-timeout", "1"], stdin: search)
+    let waited = try await RefoldProcess.run(
+      ["run", "musicSearch", "--base-url", backend.baseURL.absoluteString, "--request-timeout", "60"], stdin: search)
+    await backend.stop()
+    #expect(cut.status == 0, "\(cut.stderr)")
+    #expect(cut.stdout.contains(#""error":"network""#), "\(cut.stdout)")
+    #expect(waited.status == 0, "\(waited.stderr)")
+    #expect(waited.stdout.contains(#""song":"#) && !waited.stdout.contains("error"), "\(waited.stdout)")
+  }
+
+  @Test func aRequestTimeoutOutOfRangeIsRefusedInOneLine() async throws {
+    for value in ["0", "-1", "86401"] {
+      // NB: `=`: a separate `-1` would be read as an option.
+      let run = try await RefoldProcess.run(["run", "musicSearch", "--request-timeout=\(value)"], stdin: "")
+      #expect(run.status == 64, "\(run.stderr)")
+      #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+      #expect(run.stderr.contains("--request-timeout must be more than 0 and at most 86400 seconds"), "\(run.stderr)")
+    }
   }
 }

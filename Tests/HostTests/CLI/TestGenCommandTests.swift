@@ -22,7 +22,9 @@ struct TestGenCommandTests {
     let directory = try TemporaryDirectory()
     let log = directory.url.appendingPathComponent("music-search.log").path
     let run = try await RefoldProcess.run(
-      ["run", "musicSearch", "--base-url", backend.baseURL.absoluteString, "--wait-each", "--record", log],
+      // NB: a minute per request: under a loaded CI the default ten seconds ran out once, and
+      //     the log recorded a network error instead of the results.
+      ["run", "musicSearch", "--base-url", backend.baseURL.absoluteString, "--request-timeout", "60", "--wait-each", "--record", log],
       stdin: #"{"queryChanged":{"_0":"b"}}"# + "\n" + #"{"queryChanged":{"_0":"bo"}}"# + "\n")
     await backend.stop()
     #expect(run.status == 0, "\(run.stderr)")

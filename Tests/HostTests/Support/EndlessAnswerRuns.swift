@@ -12,7 +12,7 @@ enum EndlessAnswerRuns {
   /// `run userList` (8 MiB cap) against `baseURL` and its endless answer; returns the first run.
   static func run(_ baseURL: URL, environment: [String: String] = [:]) async throws -> MeasuredRun {
     let answered = try await MeasuredRun.run(
-      ["run", "userList", "--base-url", baseURL.absoluteString], stdin: events, environment: environment)
+      ["run", "userList", "--base-url", baseURL.absoluteString, "--request-timeout", "60"], stdin: events, environment: environment)
     let endless = try await MeasuredRun.run(
       ["run", "userList", "--base-url", baseURL.appendingPathComponent("endless").absoluteString], stdin: events,
       environment: environment)
