@@ -4,26 +4,30 @@
 package enum JSONBytes {
   @inlinable @inline(__always)
   package static func append(_ word: StaticString, to buffer: inout [UInt8]) {
-    buffer.append(contentsOf: UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+    word.withUTF8Buffer { buffer.append(contentsOf: $0) }
   }
 
   /// Appends the decimal digits of `magnitude`, after a `-` when `negative`.
   @inlinable
   package static func appendDecimal(_ magnitude: UInt64, negative: Bool = false, to buffer: inout [UInt8]) {
     if negative { buffer.append(UInt8(ascii: "-")) }
-    // NB: The digits are made right to left on the stack and appended at once: an append per
-    //     digit checked the buffer's uniqueness and capacity each time (a tenth of the
-    //     recorder's writer thread).
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var index = digits.count
+    // NB: The digits are written into room made for the most a UInt64 has, least significant
+    //     first, and then put in order: an append per digit to the array checked its uniqueness
+    //     and capacity each time (a tenth of the recorder's writer thread).
+    buffer.append(addingCapacity: 20) { room in
       var rest = magnitude
       repeat {
         let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
-        index -= 1
-        digits[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit)
+        room.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit))
         rest = quotient
       } while rest != 0
-      buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
+      var low = 0
+      var high = room.count - 1
+      while low < high {
+        room.swapAt(low, high)
+        low += 1
+        high -= 1
+      }
     }
   }
 
@@ -32,17 +36,21 @@ package enum JSONBytes {
   @inlinable
   package static func appendMicroseconds(_ microseconds: UInt64, to buffer: inout [UInt8]) {
     guard microseconds != 0 else { return }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 7) { digits in
-      digits[0] = UInt8(ascii: ".")
-      var rest = microseconds
-      var end = 0
-      for index in stride(from: 6, through: 1, by: -1) {
+    var rest = microseconds
+    var count = 6
+    while rest % 10 == 0 {
+      rest /= 10
+      count -= 1
+    }
+    buffer.append(addingCapacity: count + 1) { room in
+      room.append(UInt8(ascii: "."))
+      room.append(repeating: UInt8(ascii: "0"), count: count)
+      var digits = room.mutableSpan
+      for index in stride(from: count, through: 1, by: -1) {
         let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
         digits[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit)
-        if end == 0, digit != 0 { end = index + 1 }
         rest = quotient
       }
-      buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<end]))
     }
   }
 }

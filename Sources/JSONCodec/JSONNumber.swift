@@ -46,20 +46,21 @@ package enum JSONNumber {
     guard value.isFinite else { return false }
     var description = value.description
     description.withUTF8 { utf8 in
-      buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<trimmedCount(utf8)]))
+      let count = trimmedCount(utf8.span)
+      buffer.append(contentsOf: utf8.prefix(count))
     }
     return true
   }
 
   private static func trimmed(_ description: String) -> String {
     var text = description
-    let count = text.withUTF8 { trimmedCount($0) }
+    let count = text.withUTF8 { trimmedCount($0.span) }
     if count < text.utf8.count { text.removeLast(text.utf8.count - count) }
     return text
   }
 
   /// The length of a number's ASCII description without a trailing `.0` (`12.0` → `12`).
-  private static func trimmedCount(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+  private static func trimmedCount(_ utf8: Span<UInt8>) -> Int {
     let count = utf8.count
     return count >= 2 && utf8[count - 1] == UInt8(ascii: "0") && utf8[count - 2] == UInt8(ascii: ".") ? count - 2 : count
   }
@@ -320,6 +321,14 @@ extension JSONNumber {
   /// Whether `text` is one JSON number literal, which ``JSONValue/number(_:)`` must hold to be
   /// written: anyone can make that case, and the writers never put other text in a line.
   package static func isLiteral(_ text: String) -> Bool {
-    return classify(text.utf8.span) != nil
+    return classify(text) != nil
+  }
+
+  /// ``classify(_:)`` of a string's bytes.
+  ///
+  /// NB: The bytes are lent by `withUTF8`, read as a span: `String.UTF8View.span` needs macOS 26.
+  package static func classify(_ text: String) -> JSONValue? {
+    var text = text
+    return text.withUTF8 { classify($0.span) }
   }
 }

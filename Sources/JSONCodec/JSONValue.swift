@@ -200,7 +200,7 @@ extension JSONValue {
   }
 
   private static func parsedNumber(_ text: String) -> JSONValue? {
-    return JSONNumber.classify(text.utf8.span)
+    return JSONNumber.classify(text)
   }
 
   private enum NumericValue: Hashable {

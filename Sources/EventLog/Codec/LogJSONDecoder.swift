@@ -60,7 +60,8 @@ public struct LogJSONDecoder: Sendable {
 
   /// ``parseJSONLine(_:)`` of an array's bytes.
   package func parseJSONLine(_ bytes: [UInt8]) throws(LogCodecError) -> JSONValue {
-    try parseJSONLine(bytes.span)
+    let whole = bytes[...]
+    return try parseJSONLine(whole.span)
   }
 
   /// Decodes a value of `type` from a tree, e.g. the `action` member of a parsed line.

@@ -19,13 +19,15 @@ public struct LogJSONReader {
   // NB: An array, not a span or a pointer: the reader is handed `inout` to a conformance's
   //     `read(from:)`, which an escapable struct holding a span could not be without the
   //     experimental `Lifetimes` feature. The copy of an action's bytes costs nothing W5 can see
-  //     (replay 1.01–1.03× against reading them in place, docs/unsafe-code.md).
-  let bytes: [UInt8]
+  //     (replay 1.01–1.03× against reading them in place, docs/unsafe-code.md). A
+  //     `ContiguousArray`, whose span is there on every supported platform (`Array.span` needs
+  //     macOS 26), so that a string's bytes are checked without a slice retaining the array.
+  let bytes: ContiguousArray<UInt8>
   var index = 0
   /// Set by an object's `{`: its first member comes without a comma before it.
   private var atFirstMember = false
 
-  init(_ bytes: [UInt8]) {
+  init(_ bytes: ContiguousArray<UInt8>) {
     self.bytes = bytes
   }
 
@@ -35,14 +37,16 @@ public struct LogJSONReader {
   /// Reads `T` from `bytes` with its ``LogDecodable`` conformance: `nil` if it gave up or left
   /// bytes unread. For a conformance's tests: what it returns must equal `Decodable`'s value.
   public static func read<T: LogDecodable>(_ type: T.Type, from bytes: [UInt8]) -> T? {
-    var reader = LogJSONReader(bytes)
+    var reader = LogJSONReader(ContiguousArray(bytes))
     guard let value = try? T.read(from: &reader), reader.isAtEnd else { return nil }
     return value
   }
 
   /// ``read(_:from:)`` of bytes in a reader's buffer, copied out of it first.
-  static func read<T: LogDecodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) -> T? {
-    read(type, from: Array(bytes))
+  static func read<T: LogDecodable>(_ type: T.Type, from bytes: Span<UInt8>) -> T? {
+    var reader = LogJSONReader(ContiguousArray(bytesOf: bytes))
+    guard let value = try? T.read(from: &reader), reader.isAtEnd else { return nil }
+    return value
   }
 
   // MARK: Objects

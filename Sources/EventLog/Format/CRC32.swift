@@ -12,7 +12,18 @@ package enum CRC32 {
 
   /// The CRC-32 of `bytes`.
   package static func checksum(_ bytes: [UInt8]) -> UInt32 {
-    update(0, with: bytes.span)
+    checksum(bytes, from: 0)
+  }
+
+  /// The CRC-32 of `bytes[start...]`.
+  ///
+  /// NB: An array's bytes are read through a slice's span: `Array.span` needs macOS 26 (an array
+  ///     there may be bridged), `ArraySlice.span` is there on every platform the package
+  ///     supports. The slice ends with this call, so a caller that appends to `bytes` next does
+  ///     not copy it.
+  package static func checksum(_ bytes: [UInt8], from start: Int) -> UInt32 {
+    let slice = bytes[start...]
+    return update(0, with: slice.span)
   }
 
   /// Continues `crc` (the CRC-32 of the bytes before) over `bytes`.
@@ -62,8 +73,8 @@ package enum CRC32 {
 
   /// Eight tables of 256 entries: `tables[k * 256 + n]` is the CRC of byte `n` followed by `k`
   /// zero bytes.
-  static let tables: [UInt32] = {
-    var table = [UInt32](repeating: 0, count: 8 * 256)
+  static let tables: ContiguousArray<UInt32> = {
+    var table = ContiguousArray<UInt32>(repeating: 0, count: 8 * 256)
     for n in 0..<256 {
       var c = UInt32(n)
       for _ in 0..<8 { c = c & 1 == 1 ? (c &>> 1) ^ 0xEDB8_8320 : c &>> 1 }

@@ -12,26 +12,28 @@ package enum LogLine {
   /// Turns `buffer[payloadStart...]` (the payload `P`) into a complete line: appends the
   /// checksum member, the closing brace and the newline.
   package static func seal(_ buffer: inout [UInt8], payloadStart: Int) {
-    let crc = CRC32.checksum(buffer.span.extracting(payloadStart...))
-    // NB: The suffix is appended as one block and then written through one span: an append per
-    //     byte checked the buffer's uniqueness and capacity each time, 19 times a line on the
-    //     recorder's writer thread.
-    let start = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: suffixLength + 1))
-    var suffix = buffer.mutableSpan
-    // ,"crc":"
-    suffix[start] = UInt8(ascii: ",")
-    suffix[start &+ 1] = UInt8(ascii: "\"")
-    suffix[start &+ 2] = UInt8(ascii: "c")
-    suffix[start &+ 3] = UInt8(ascii: "r")
-    suffix[start &+ 4] = UInt8(ascii: "c")
-    suffix[start &+ 5] = UInt8(ascii: "\"")
-    suffix[start &+ 6] = UInt8(ascii: ":")
-    suffix[start &+ 7] = UInt8(ascii: "\"")
-    writeHex(crc, into: &suffix, at: start &+ 8)
-    suffix[start &+ 16] = UInt8(ascii: "\"")
-    suffix[start &+ 17] = UInt8(ascii: "}")
-    suffix[start &+ 18] = UInt8(ascii: "\n")
+    let crc = CRC32.checksum(buffer, from: payloadStart)
+    // NB: The suffix is written into room made for it at once: an append per byte checked the
+    //     buffer's uniqueness and capacity each time, 19 times a line on the recorder's writer
+    //     thread.
+    buffer.append(addingCapacity: suffixLength + 1) { suffix in
+      // ,"crc":"
+      suffix.append(UInt8(ascii: ","))
+      suffix.append(UInt8(ascii: "\""))
+      suffix.append(UInt8(ascii: "c"))
+      suffix.append(UInt8(ascii: "r"))
+      suffix.append(UInt8(ascii: "c"))
+      suffix.append(UInt8(ascii: "\""))
+      suffix.append(UInt8(ascii: ":"))
+      suffix.append(UInt8(ascii: "\""))
+      for index in 0..<8 {
+        let nibble = UInt8(truncatingIfNeeded: crc &>> UInt32(28 - 4 * index)) & 0xF
+        suffix.append(nibble < 10 ? 0x30 &+ nibble : 0x61 &- 10 &+ nibble)
+      }
+      suffix.append(UInt8(ascii: "\""))
+      suffix.append(UInt8(ascii: "}"))
+      suffix.append(UInt8(ascii: "\n"))
+    }
   }
 
   /// What is wrong with a line's framing.
@@ -85,14 +87,7 @@ package enum LogLine {
     return value
   }
 
-  /// Writes `value` as 8 lowercase hex digits, most significant first, into `digits` from `start`.
-  static func writeHex(_ value: UInt32, into digits: inout MutableSpan<UInt8>, at start: Int) {
-    for index in 0..<8 {
-      let nibble = UInt8(truncatingIfNeeded: value &>> UInt32(28 - 4 * index)) & 0xF
-      digits[start &+ index] = nibble < 10 ? 0x30 &+ nibble : 0x61 &- 10 &+ nibble
-    }
-  }
-
+  /// `value` as 8 lowercase hex digits, as a line's checksum writes it.
   static func hex(_ value: UInt32) -> String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: 8 - digits.count) + digits

@@ -32,23 +32,21 @@ enum LineEndScan {
   /// a warning like a small one. The caller compares the line's length with its maximum.
   static func scan(fd: Int32, path: String, from offset: Int) throws(LogReadError) -> Result {
     let pieceSize = 64 << 10
-    let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 16)
-    defer { piece.deallocate() }
+    var piece = [UInt8](repeating: 0, count: pieceSize)
     var position = offset
     var allZero = true
     while true {
-      let count = pread(fd, piece.baseAddress!, pieceSize, off_t(position))
+      // NB: the one pointer here is pread's, into the array's own bytes.
+      let count = piece.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(position)) }
       if count < 0 {
         if errno == EINTR { continue }
         let code = errno
         throw LogReadError(.unreadable, file: path, message: "cannot read: \(String(cString: strerror(code)))")
       }
       if count == 0 { return .endOfFile(at: position, allZero: allZero) }
-      let bytes = UnsafeRawBufferPointer(rebasing: piece[0..<count])
-      if let newline = memchr(bytes.baseAddress!, 0x0A, count) {
-        return .newline(at: position + bytes.baseAddress!.distance(to: UnsafeRawPointer(newline)))
-      }
-      if allZero { allZero = bytes.allSatisfy { $0 == 0 } }
+      let read = piece[..<count]
+      if let newline = read.firstIndex(of: 0x0A) { return .newline(at: position + newline) }
+      if allZero { allZero = read.allSatisfy { $0 == 0 } }
       position += count
     }
   }

@@ -88,26 +88,23 @@ struct ParsedChunk<Action> {
   /// `offset`. An event's action is taken from `cache` when the same bytes were decoded before,
   /// or else read by `read` straight from its bytes, or else parsed and decoded by `decode`.
   static func parse(
-    _ bytes: UnsafeRawBufferPointer, offset: Int, skipActionsThrough: UInt64, cache: DecodedActionCache<Action>,
-    read: ((UnsafeRawBufferPointer) -> Action?)? = nil, decode: (JSONValue) throws -> Action
+    _ bytes: Span<UInt8>, offset: Int, skipActionsThrough: UInt64, cache: DecodedActionCache<Action>,
+    read: ((Span<UInt8>) -> Action?)? = nil, decode: (JSONValue) throws -> Action
   ) -> ParsedChunk {
     let parser = LogLineParser()
     var chunk = ParsedChunk()
-    guard let base = bytes.baseAddress else { return chunk }
     var start = 0
-    while start < bytes.count, let newline = memchr(base + start, 0x0A, bytes.count - start) {
-      let end = base.distance(to: UnsafeRawPointer(newline))
-      let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-      let lineBytes = line.assumingMemoryBound(to: UInt8.self)
+    while let end = nextNewline(in: bytes, from: start) {
+      let line = bytes.extracting(start..<end)
       chunk.ends.append(offset + end + 1)
       start = end + 1
-      if let event = parser.rawEvent(lineBytes.span) {
+      if let event = parser.rawEvent(line) {
         if event.seq <= skipActionsThrough {
           chunk.lines.append(.event(seq: event.seq, action: nil))
           continue
         }
         do {
-          let action = try cache.action(for: UnsafeRawBufferPointer(rebasing: line[event.action])) { json in
+          let action = try cache.action(for: line.extracting(event.action)) { json in
             if let read, let action = read(json) { return action }
             let value: JSONValue
             do {
@@ -134,9 +131,9 @@ struct ParsedChunk<Action> {
       do {
         // `t` is parsed as the sequential reader parses it, so that a malformed `t` is the
         // same error on both paths.
-        record = try parser.record(lineBytes.span, number: 0, skipActionsThrough: skipActionsThrough, parseTime: true)
+        record = try parser.record(line, number: 0, skipActionsThrough: skipActionsThrough, parseTime: true)
       } catch {
-        chunk.lines.append(.problem(error, leadingSeq: LogLineParser.leadingSeq(lineBytes.span)))
+        chunk.lines.append(.problem(error, leadingSeq: LogLineParser.leadingSeq(line)))
         return chunk
       }
       switch record {
@@ -160,6 +157,28 @@ struct ParsedChunk<Action> {
       }
     }
     return chunk
+  }
+
+  /// The offset of the first `\n` in `bytes` at or after `start`, or `nil` when none is left.
+  ///
+  /// NB: Sixteen bytes a step, as `memchr` does it, each step one checked unaligned load (its
+  ///     `unsafe` is about the type, which must take any bits, as bytes do). A byte at a time
+  ///     took 5 % of a verified replay's CPU where `memchr` took under 1 %.
+  private static func nextNewline(in bytes: Span<UInt8>, from start: Int) -> Int? {
+    var index = start
+    let count = bytes.count
+    let raw = bytes.bytes
+    let newlines = SIMD16<UInt8>(repeating: 0x0A)
+    while count - index >= 16 {
+      let block = raw.unsafeLoadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+      if any(block .== newlines) { break }
+      index &+= 16
+    }
+    while index < count {
+      if bytes[index] == 0x0A { return index }
+      index &+= 1
+    }
+    return nil
   }
 }
 

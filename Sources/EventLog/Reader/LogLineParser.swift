@@ -251,10 +251,11 @@ struct LogLineParser: Sendable {
   }
 
   private static func match(_ bytes: Span<UInt8>, _ token: [UInt8], at index: inout Int) -> Bool {
-    let text = token.span
-    let count = text.count
+    // NB: The token is indexed as an array: a slice of it, for a span, retained and released
+    //     the token each time, a few times a line.
+    let count = token.count
     guard bytes.count - index >= count else { return false }
-    for offset in 0..<count where bytes[index &+ offset] != text[offset] {
+    for offset in 0..<count where bytes[index &+ offset] != token[offset] {
       return false
     }
     index &+= count

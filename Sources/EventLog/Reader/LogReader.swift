@@ -93,16 +93,15 @@ public final class LogReader {
   /// `read` first (``LogDecodable``). When that reads the action, the event comes back with a
   /// `.null` action, never parsed, and the action beside it; otherwise as ``next()`` returns it.
   package func next<Action>(
-    reading read: (UnsafeRawBufferPointer) -> Action?
+    reading read: (Span<UInt8>) -> Action?
   ) throws(LogReadError) -> (record: LogRecord, action: Action?)? {
     if headerPending {
       headerPending = false
       return (.header(header), nil)
     }
     guard let (line, number) = try nextLine() else { return nil }
-    if let event = parser.rawEvent(line.span), event.seq > skipActionsThrough,
-      let action = read(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: line[event.action])))
-    {
+    let bytes = line.span
+    if let event = parser.rawEvent(bytes), event.seq > skipActionsThrough, let action = read(bytes.extracting(event.action)) {
       let record = LogRecord.event(
         LogEvent(seq: event.seq, t: parsesTime ? event.t : 0, origin: event.origin, action: .null, line: number))
       try sequence.accept(record, path: path, line: number)

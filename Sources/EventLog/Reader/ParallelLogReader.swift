@@ -37,7 +37,7 @@ final class ParallelLogReader<Action>: @unchecked Sendable {
   ///   - decode: turns an event's action into `Action`; called on the workers.
   init(
     file: URL, path: String, from offset: Int, workers: Int, chunkSize: Int, skipActionsThrough: UInt64,
-    read: (@Sendable (UnsafeRawBufferPointer) -> Action?)? = nil,
+    read: (@Sendable (Span<UInt8>) -> Action?)? = nil,
     decode: @escaping @Sendable (JSONValue) throws -> Action
   ) throws(LogReadError) {
     let fd = try ReadableLogFile.opened(file, path: path).fd
@@ -88,7 +88,7 @@ final class ParallelLogReader<Action>: @unchecked Sendable {
   // MARK: Workers
 
   private func work(
-    skipActionsThrough: UInt64, read readAction: ((UnsafeRawBufferPointer) -> Action?)?, decode: (JSONValue) throws -> Action
+    skipActionsThrough: UInt64, read readAction: ((Span<UInt8>) -> Action?)?, decode: (JSONValue) throws -> Action
   ) {
     let cache = DecodedActionCache<Action>()
     while true {
@@ -105,11 +105,11 @@ final class ParallelLogReader<Action>: @unchecked Sendable {
       inFlight += 1
       condition.unlock()
 
-      var chunk = read.bytes.withUnsafeBytes { bytes in
-        ParsedChunk.parse(
-          bytes, offset: read.offset, skipActionsThrough: skipActionsThrough, cache: cache, read: readAction,
-          decode: decode)
-      }
+      // NB: read through a slice's span: `Array.span` needs macOS 26.
+      let bytes = read.bytes[...]
+      var chunk = ParsedChunk.parse(
+        bytes.span, offset: read.offset, skipActionsThrough: skipActionsThrough, cache: cache, read: readAction,
+        decode: decode)
       chunk.readError = read.error
       chunk.tornTail = read.tornTail
       chunk.isLast = read.isLast

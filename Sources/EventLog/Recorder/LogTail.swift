@@ -42,7 +42,8 @@ struct LogTail {
     let parser = LogLineParser()
     let header: LogHeader
     do {
-      header = try parser.header(first.span)
+      let firstLine = first[...]
+      header = try parser.header(firstLine.span)
     } catch {
       throw fail("line 1: \(error.message)")
     }
@@ -69,7 +70,8 @@ struct LogTail {
     let last = try readBytes(fd: fd, path: path, at: lineStart, count: lastNewline - lineStart)
     let record: LogRecord
     do {
-      record = try parser.record(last.span, number: 0, skipActionsThrough: .max)
+      let lastLine = last[...]
+      record = try parser.record(lastLine.span, number: 0, skipActionsThrough: .max)
     } catch {
       let message: String
       switch error {

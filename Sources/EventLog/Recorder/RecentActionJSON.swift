@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import Effects
 
 /// A recorder's action encoder: the redacted action's JSON, as ``LogJSONEncoder`` writes it,
@@ -55,13 +48,12 @@ final class RecentActionJSON<Action: Encodable> {
   /// Appends the JSON of `action`, redacted, to `buffer`; appends nothing when it throws.
   func append(_ action: Action, to buffer: inout [UInt8]) throws {
     guard isKeeping else { return try encode(action, into: &buffer) }
+    // NB: a plain-data value's bytes are its identity; `withUnsafeBytes(of:)` is the only way to
+    //     read them, and they are only read, inside the call.
     try withUnsafeBytes(of: action) { bytes in
       let slot = Self.slot(of: bytes)
-      let keyStart = slot * keyBytes
-      let isKept = !json[slot].isEmpty && keys.withUnsafeBytes { kept in
-        keyBytes == 0 || memcmp(kept.baseAddress! + keyStart, bytes.baseAddress!, keyBytes) == 0
-      }
-      if isKept {
+      let key = slot * keyBytes..<(slot + 1) * keyBytes
+      if !json[slot].isEmpty, keys[key].elementsEqual(bytes) {
         hits += 1
         buffer.append(contentsOf: json[slot])
         return
@@ -69,9 +61,7 @@ final class RecentActionJSON<Action: Encodable> {
       let start = buffer.count
       try encode(action, into: &buffer)
       json[slot] = Array(buffer[start...])
-      keys.withUnsafeMutableBytes { kept in
-        if keyBytes > 0 { (kept.baseAddress! + keyStart).copyMemory(from: bytes.baseAddress!, byteCount: keyBytes) }
-      }
+      keys.replaceSubrange(key, with: bytes)
     }
   }
 

@@ -32,27 +32,27 @@ final class DecodedActionCache<Action> {
   }
 
   /// The action decoded from `bytes`: the cached one, or `decode(bytes)`'s, cached.
-  func action(for bytes: UnsafeRawBufferPointer, decode: (UnsafeRawBufferPointer) throws -> Action) rethrows -> Action {
+  func action(for bytes: Span<UInt8>, decode: (Span<UInt8>) throws -> Action) rethrows -> Action {
     guard isEnabled, !bytes.isEmpty, bytes.count <= Self.maxKeyBytes else { return try decode(bytes) }
     lookups += 1
     if lookups == Self.trialLookups, hits < Self.minimumHits { isEnabled = false }
     let slot = Int(truncatingIfNeeded: Self.hash(bytes)) & (Self.slotCount - 1)
     let key = keys[slot]
-    if key.count == bytes.count, key.elementsEqual(bytes), let cached = values[slot] {
+    if key.holdsBytes(of: bytes), let cached = values[slot] {
       hits += 1
       return cached
     }
     let action = try decode(bytes)
     values[slot] = action
-    keys[slot] = Array(bytes)
+    keys[slot] = Array(bytesOf: bytes)
     return action
   }
 
   /// FNV-1a, 64 bits.
-  private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+  private static func hash(_ bytes: Span<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    for index in bytes.indices {
+      hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01b3
     }
     return hash ^ (hash >> 29)
   }

@@ -30,7 +30,7 @@ struct JSONCTests {
 
   @Test func ordinaryLinesTakeTheJSONCPathAndMatchTheSwiftParser() throws {
     for line in Self.ordinaryLines {
-      let bytes = Array(line.utf8)
+      let bytes = ContiguousArray(line.utf8)
       let jsonC = JSONC.parseIfExact(bytes.span)
       let swift = try JSONParser.parse(bytes.span)
       #expect(jsonC != nil, "json-c gave up on \(line)")
@@ -40,22 +40,22 @@ struct JSONCTests {
 
   @Test func inputWhereJSONCIsLaxGoesToTheSwiftParser() {
     for input in Self.laxInputs {
-      let jsonC = JSONC.parseIfExact(Array(input.utf8).span)
+      let jsonC = JSONC.parseIfExact(ContiguousArray(input.utf8).span)
       #expect(jsonC == nil, "json-c kept \(input.debugDescription)")
     }
   }
 
   @Test func tokenerIsUsableAgainAfterAnError() {
-    let good = Array(Self.ordinaryLines[0].utf8)
+    let good = ContiguousArray(Self.ordinaryLines[0].utf8)
     for bad in [#"{"seq":1,"t":"#, #"{"seq":1]"#, #"{"a":tru}"#, #"["x"#] {
-      #expect(JSONC.parseIfExact(Array(bad.utf8).span) == nil)
+      #expect(JSONC.parseIfExact(ContiguousArray(bad.utf8).span) == nil)
       #expect(JSONC.parseIfExact(good.span) != nil, "after \(bad)")
     }
   }
 
   @Test func eachThreadParsesWithItsOwnTokener() async {
-    let lines = Self.ordinaryLines.map { Array($0.utf8) }
-    let bad = Array(#"{"seq":1,"t":"#.utf8)
+    let lines = Self.ordinaryLines.map { ContiguousArray($0.utf8) }
+    let bad = ContiguousArray(#"{"seq":1,"t":"#.utf8)
     let failures = await withTaskGroup(of: Int.self) { group in
       for task in 0..<8 {
         group.addTask {

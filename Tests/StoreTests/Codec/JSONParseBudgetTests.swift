@@ -28,7 +28,7 @@ struct JSONParseBudgetTests {
     Counted(text: #"{"":0,"":0}"#, values: 3, members: 2, objects: 1, arrays: 0, longTextBytes: 0),
   ])
   func theScanCountsWhatTheParserWouldBuild(_ counted: Counted) {
-    let census = JSONParseBudget.Census(Array(counted.text.utf8).span)
+    let census = JSONParseBudget.Census(ContiguousArray(counted.text.utf8).span)
     #expect(census.values == counted.values)
     #expect(census.members == counted.members)
     #expect(census.objects == counted.objects)
@@ -84,7 +84,8 @@ struct JSONParseBudgetTests {
     for text in Self.shapes(count: 20_000).map(\.text) + ordinary {
       let bytes = Array(text.utf8)
       let tree = try Self.parse(bytes, backend, limit: 64 << 20)
-      let price = JSONParseBudget.Census(bytes.span).estimatedBytes
+      let all = bytes[...]
+      let price = JSONParseBudget.Census(all.span).estimatedBytes
       #expect(JSONParseBudget.heldBytes(of: tree) <= price, "\(text.prefix(80))")
     }
   }
@@ -105,7 +106,7 @@ struct JSONParseBudgetTests {
     let limit = 1 << 20
     let length = limit / JSONParseBudget.mostBytesPerByte
     for byte in Array("{[0t\":,".utf8) {
-      let text = [UInt8](repeating: byte, count: length)
+      let text = ContiguousArray<UInt8>(repeating: byte, count: length)
       let price = JSONParseBudget.Census(text.span).estimatedBytes
       #expect(price <= limit, "\(length) × '\(UnicodeScalar(byte))': \(price)")
     }

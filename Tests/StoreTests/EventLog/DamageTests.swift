@@ -25,7 +25,7 @@ struct DamageTests {
   func lastSeq(inFirst lines: Int, of bytes: [UInt8]) throws -> UInt64 {
     var seq: UInt64 = 0
     for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(lines).dropFirst() {
-      let payload = Array(line)
+      let payload = ContiguousArray(line)
       if LogLineParser.hasPrefix(payload.span, LogLineParser.Token.seq) {
         seq = LogLineParser.leadingSeq(payload.span) ?? seq
       }

@@ -10,14 +10,15 @@ struct DecodedActionCacheTests {
   /// Decodes `bytes` as their text, counting the calls.
   final class CountingDecoder {
     var calls = 0
-    func decode(_ bytes: UnsafeRawBufferPointer) -> String {
+    func decode(_ bytes: Span<UInt8>) -> String {
       calls += 1
-      return String(decoding: bytes, as: UTF8.self)
+      return String(decoding: Array(bytesOf: bytes), as: UTF8.self)
     }
   }
 
   func lookUp(_ text: String, in cache: DecodedActionCache<String>, _ decoder: CountingDecoder) -> String {
-    Array(text.utf8).withUnsafeBytes { bytes in cache.action(for: bytes, decode: decoder.decode) }
+    let bytes = Array(text.utf8)[...]
+    return cache.action(for: bytes.span, decode: decoder.decode)
   }
 
   @Test func theSameBytesAreDecodedOnceAndOtherBytesAreNot() {
@@ -64,9 +65,8 @@ struct DecodedActionCacheTests {
     struct Undecodable: Error {}
     for _ in 0..<2 {
       #expect(throws: Undecodable.self) {
-        try Array("bad".utf8).withUnsafeBytes { bytes in
-          try cache.action(for: bytes) { _ -> String in throw Undecodable() }
-        }
+        let bad = ContiguousArray("bad".utf8)
+        _ = try cache.action(for: bad.span) { _ -> String in throw Undecodable() }
       }
     }
     #expect(lookUp("bad", in: cache, decoder) == "bad", "a failure left nothing behind")

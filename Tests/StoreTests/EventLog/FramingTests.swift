@@ -16,7 +16,8 @@ struct FramingTests {
   func sliceBy8AgreesWithTheBitwiseDefinitionAtEveryLengthAndAlignment(length: Int) {
     var rng = SplitMix64(seed: UInt64(length))
     let bytes = (0..<(length + 8)).map { _ in UInt8.random(in: 0...255, using: &rng) }
-    let all = bytes.span
+    let slice = bytes[...]
+    let all = slice.span
     for offset in 0..<8 {
       let slice = all.extracting(offset..<(offset + length))
       // NB: computed outside #expect, whose expansion captures its operands in closures.
@@ -81,7 +82,8 @@ struct FramingTests {
     let crc = String(CRC32.checksum(Array(payload.utf8)), radix: 16)
     #expect(text == payload + #","crc":""# + String(repeating: "0", count: 8 - crc.count) + crc + "\"}\n")
     line.removeLast()
-    guard case .success(let length) = LogLine.payloadLength(of: line.span) else {
+    let sealed = line[...]
+    guard case .success(let length) = LogLine.payloadLength(of: sealed.span) else {
       Issue.record("the sealed line does not check")
       return
     }
@@ -97,7 +99,7 @@ struct FramingTests {
     "",
   ])
   func aLineWithoutTheChecksumSuffixIsRejectedBeforeParsing(line: String) {
-    let bytes = Array(line.utf8)
+    let bytes = ContiguousArray(line.utf8)
     guard case .failure(let defect) = LogLine.payloadLength(of: bytes.span) else {
       Issue.record("accepted \(line)")
       return
@@ -111,7 +113,7 @@ struct FramingTests {
     // The same event with its members in another order takes the general path.
     log.add(#"{"action":{"login":{"user":"a","password":"<redacted>"}},"origin":"send","t":1763740800.5,"seq":1"#)
     let bytes = log.bytes
-    let lines = bytes.split(separator: 0x0A).dropFirst().map(Array.init)
+    let lines = bytes.split(separator: 0x0A).dropFirst().map { ContiguousArray($0) }
     let parser = LogLineParser()
     let (first, second) = (lines[0], lines[1])
     let fast = try parser.record(first.span, number: 2)
@@ -138,7 +140,7 @@ struct FramingTests {
       texts.append("\(seconds).\(padded)")
     }
     for text in texts {
-      let fast = LogLineParser.microseconds(Array(text.utf8).span)
+      let fast = LogLineParser.microseconds(ContiguousArray(text.utf8).span)
       guard let fast, Double(fast) / 1_000_000 == Double(text)! else {
         Issue.record("\(text): \(fast.map { String(Double($0) / 1_000_000) } ?? "not read")")
         return
@@ -146,7 +148,7 @@ struct FramingTests {
     }
     // Not the recorder's shape: the general parser reads these (or refuses them).
     for text in ["", "01.5", "00", "-1.5", "1.", ".5", "1.5e3", "1.1234567", "4294967296", "12345678901", "1.5x", "1,5"] {
-      let read = LogLineParser.microseconds(Array(text.utf8).span)
+      let read = LogLineParser.microseconds(ContiguousArray(text.utf8).span)
       #expect(read == nil, "\(text)")
     }
   }
