@@ -2,7 +2,8 @@ public import Foundation
 import Store
 
 /// What a hosted feature is built with: the host's options (`--base-url`, `--session-file`,
-/// `--request-timeout`), a clock, and any dependency a feature declares for itself with a ``FeatureEnvironmentKey``.
+/// `--request-timeout`), a clock, and any dependency a feature declares for itself with a
+/// ``FeatureEnvironmentKey``.
 ///
 /// ```swift
 /// // A client of your own, reached by `environment.facts` in your feature's `init(environment:)`.
