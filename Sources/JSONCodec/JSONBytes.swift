@@ -7,6 +7,13 @@ package enum JSONBytes {
     word.withUTF8Buffer { buffer.append(contentsOf: $0) }
   }
 
+  /// The lowercase hex digit of `nibble` (0…15): what a line's checksum and a `\u00xx` escape
+  /// are written with.
+  @inlinable @inline(__always)
+  package static func lowercaseHexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ (nibble &- 10)
+  }
+
   /// Appends the decimal digits of `magnitude`, after a `-` when `negative`.
   @inlinable
   package static func appendDecimal(_ magnitude: UInt64, negative: Bool = false, to buffer: inout [UInt8]) {

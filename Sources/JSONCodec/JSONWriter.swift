@@ -100,13 +100,11 @@ package enum JSONWriter {
     case 0x0D: room.append(UInt8(ascii: "r"))
     case 0x09: room.append(UInt8(ascii: "t"))
     default:
-      // A control byte is below 0x20: its high digit is 0 or 1.
-      let low = byte & 0xF
       room.append(UInt8(ascii: "u"))
       room.append(UInt8(ascii: "0"))
       room.append(UInt8(ascii: "0"))
-      room.append(UInt8(ascii: "0") &+ (byte >> 4))
-      room.append(low < 10 ? UInt8(ascii: "0") &+ low : UInt8(ascii: "a") &+ (low &- 10))
+      room.append(JSONBytes.lowercaseHexDigit(byte >> 4))
+      room.append(JSONBytes.lowercaseHexDigit(byte & 0xF))
     }
   }
 }

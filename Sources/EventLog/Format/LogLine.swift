@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// The framing every line of the event log shares: a JSON object whose last member is
 /// `"crc":"hhhhhhhh"`, the CRC-32 of the bytes before it, then `\n`.
 ///
@@ -28,7 +30,7 @@ package enum LogLine {
       suffix.append(UInt8(ascii: "\""))
       for index in 0..<8 {
         let nibble = UInt8(truncatingIfNeeded: crc &>> UInt32(28 - 4 * index)) & 0xF
-        suffix.append(nibble < 10 ? 0x30 &+ nibble : 0x61 &- 10 &+ nibble)
+        suffix.append(JSONBytes.lowercaseHexDigit(nibble))
       }
       suffix.append(UInt8(ascii: "\""))
       suffix.append(UInt8(ascii: "}"))

@@ -10,13 +10,6 @@ extension ContiguousArray where Element == UInt8 {
   init(bytesOf span: Span<UInt8>) {
     self = span.withUnsafeBufferPointer { ContiguousArray($0) }
   }
-}
-
-extension Array where Element == UInt8 {
-  /// A copy of `span`'s bytes.
-  init(bytesOf span: Span<UInt8>) {
-    self = span.withUnsafeBufferPointer { Array($0) }
-  }
 
   /// Whether the array holds exactly `span`'s bytes.
   func holdsBytes(of span: Span<UInt8>) -> Bool {

@@ -19,7 +19,7 @@ final class DecodedActionCache<Action> {
   static var minimumHits: Int { trialLookups / 20 }
 
   /// Each slot's key; empty when the slot is empty (an action's JSON is never empty).
-  private var keys: [[UInt8]]
+  private var keys: [ContiguousArray<UInt8>]
   /// Each slot's action; `nil` where `keys` is empty.
   private var values: [Action?]
   private(set) var lookups = 0
@@ -44,7 +44,7 @@ final class DecodedActionCache<Action> {
     }
     let action = try decode(bytes)
     values[slot] = action
-    keys[slot] = Array(bytesOf: bytes)
+    keys[slot] = ContiguousArray(bytesOf: bytes)
     return action
   }
 

@@ -12,7 +12,7 @@ struct DecodedActionCacheTests {
     var calls = 0
     func decode(_ bytes: Span<UInt8>) -> String {
       calls += 1
-      return String(decoding: Array(bytesOf: bytes), as: UTF8.self)
+      return String(decoding: ContiguousArray(bytesOf: bytes), as: UTF8.self)
     }
   }
 
