@@ -68,16 +68,11 @@ func configuration(_ workload: Bench.Workload, _ system: Bench.System) -> Benchm
 ///   scheduled. Its actions repeat, so they are written from the JSON kept for them and
 ///   allocate nothing: what is left is the batches' few tens of mallocs a sample of 1,000
 ///   actions (0 to 35 in runs here). 100 of slack is a tenth of a malloc per action.
-/// - W5's replay allocates between a quarter of a malloc and one and a quarter per event,
-///   from process to process (26,367, 94,290 and 126,363 for 100,000 events in three runs
-///   here), for a reason not found yet. The threshold is the highest seen, with 10 % above it:
-///   one malloc more per event would still show.
+/// - W5 sets its own bound (RefoldBenchmarks+EventLog.swift).
 func mallocTolerance(_ workload: Bench.Workload, _ system: Bench.System) -> BenchmarkThresholds {
   switch (workload, system) {
   case (.w4, .refold), (.w4, .refoldStrings):
     .init(absolute: [.p90: 100])
-  case (.w5, _):
-    .init(relative: [.p90: 10])
   case (.w6, _):
     .init(relative: [.p90: 6])
   default:

@@ -11,6 +11,13 @@ extension ContiguousArray where Element == UInt8 {
     self = span.withUnsafeBufferPointer { ContiguousArray($0) }
   }
 
+  /// Makes the array hold `span`'s bytes, in the storage it has when that is large enough and
+  /// not shared.
+  mutating func replaceContents(withBytesOf span: Span<UInt8>) {
+    removeAll(keepingCapacity: true)
+    span.withUnsafeBufferPointer { append(contentsOf: $0) }
+  }
+
   /// Whether the array holds exactly `span`'s bytes.
   func holdsBytes(of span: Span<UInt8>) -> Bool {
     guard count == span.count else { return false }

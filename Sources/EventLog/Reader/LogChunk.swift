@@ -65,7 +65,7 @@ final class ParsedActions<Action> {
   }
 }
 
-/// Why an event left the fast path of ``ParsedChunk/parse(_:offset:skipActionsThrough:cache:read:decode:)``.
+/// Why an event left the fast path of ``ParsedChunk/parse(_:offset:skipActionsThrough:cache:actionBuffer:read:decode:)``.
 private enum FastPathMiss: Error {
   case notJSON
   case undecodable(any Error, JSONValue)
@@ -86,10 +86,12 @@ struct ParsedChunk<Action> {
 
   /// Parses the complete lines in `bytes` (which end with a newline), read at file offset
   /// `offset`. An event's action is taken from `cache` when the same bytes were decoded before,
-  /// or else read by `read` straight from its bytes, or else parsed and decoded by `decode`.
+  /// or else read by `read` straight from its bytes (through `actionBuffer`, which the caller
+  /// keeps from one chunk to the next), or else parsed and decoded by `decode`.
   static func parse(
     _ bytes: Span<UInt8>, offset: Int, skipActionsThrough: UInt64, cache: DecodedActionCache<Action>,
-    read: ((Span<UInt8>) -> Action?)? = nil, decode: (JSONValue) throws -> Action
+    actionBuffer: inout ContiguousArray<UInt8>, read: ActionBytesReader<Action>? = nil,
+    decode: (JSONValue) throws -> Action
   ) -> ParsedChunk {
     let parser = LogLineParser()
     var chunk = ParsedChunk()
@@ -105,7 +107,7 @@ struct ParsedChunk<Action> {
         }
         do {
           let action = try cache.action(for: line.extracting(event.action)) { json in
-            if let read, let action = read(json) { return action }
+            if let read, let action = read(json, &actionBuffer) { return action }
             let value: JSONValue
             do {
               value = try parser.decoder.parseJSONLine(json)

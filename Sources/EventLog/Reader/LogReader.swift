@@ -38,6 +38,8 @@ public final class LogReader {
   /// Events up to this seq come back with a `.null` action, unparsed: replay skips them when it
   /// starts from a snapshot. Their checksums and seqs are still checked.
   var skipActionsThrough: UInt64 = 0
+  /// The bytes of the action ``next(reading:)`` hands its reader, kept from one event to the next.
+  private var actionBuffer = ContiguousArray<UInt8>()
   /// `false` leaves events' `t` at 0 (replay does not use it, and parsing it costs).
   var parsesTime = true
 
@@ -93,7 +95,7 @@ public final class LogReader {
   /// `read` first (``LogDecodable``). When that reads the action, the event comes back with a
   /// `.null` action, never parsed, and the action beside it; otherwise as ``next()`` returns it.
   package func next<Action>(
-    reading read: (Span<UInt8>) -> Action?
+    reading read: ActionBytesReader<Action>
   ) throws(LogReadError) -> (record: LogRecord, action: Action?)? {
     if headerPending {
       headerPending = false
@@ -101,7 +103,9 @@ public final class LogReader {
     }
     guard let (line, number) = try nextLine() else { return nil }
     let bytes = line.span
-    if let event = parser.rawEvent(bytes), event.seq > skipActionsThrough, let action = read(bytes.extracting(event.action)) {
+    if let event = parser.rawEvent(bytes), event.seq > skipActionsThrough,
+      let action = read(bytes.extracting(event.action), &actionBuffer)
+    {
       let record = LogRecord.event(
         LogEvent(seq: event.seq, t: parsesTime ? event.t : 0, origin: event.origin, action: .null, line: number))
       try sequence.accept(record, path: path, line: number)

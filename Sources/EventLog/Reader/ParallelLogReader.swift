@@ -37,7 +37,7 @@ final class ParallelLogReader<Action>: @unchecked Sendable {
   ///   - decode: turns an event's action into `Action`; called on the workers.
   init(
     file: URL, path: String, from offset: Int, workers: Int, chunkSize: Int, skipActionsThrough: UInt64,
-    read: (@Sendable (Span<UInt8>) -> Action?)? = nil,
+    read: ActionBytesReader<Action>? = nil,
     decode: @escaping @Sendable (JSONValue) throws -> Action
   ) throws(LogReadError) {
     let fd = try ReadableLogFile.opened(file, path: path).fd
@@ -88,9 +88,10 @@ final class ParallelLogReader<Action>: @unchecked Sendable {
   // MARK: Workers
 
   private func work(
-    skipActionsThrough: UInt64, read readAction: ((Span<UInt8>) -> Action?)?, decode: (JSONValue) throws -> Action
+    skipActionsThrough: UInt64, read readAction: ActionBytesReader<Action>?, decode: (JSONValue) throws -> Action
   ) {
     let cache = DecodedActionCache<Action>()
+    var actionBuffer = ContiguousArray<UInt8>()
     while true {
       condition.lock()
       while inFlight >= maxChunksInFlight, !cancelled { condition.wait() }
@@ -108,8 +109,8 @@ final class ParallelLogReader<Action>: @unchecked Sendable {
       // NB: read through a slice's span: `Array.span` needs macOS 26.
       let bytes = read.bytes[...]
       var chunk = ParsedChunk.parse(
-        bytes.span, offset: read.offset, skipActionsThrough: skipActionsThrough, cache: cache, read: readAction,
-        decode: decode)
+        bytes.span, offset: read.offset, skipActionsThrough: skipActionsThrough, cache: cache,
+        actionBuffer: &actionBuffer, read: readAction, decode: decode)
       chunk.readError = read.error
       chunk.tornTail = read.tornTail
       chunk.isLast = read.isLast

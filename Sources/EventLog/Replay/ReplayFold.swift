@@ -202,17 +202,17 @@ package final class ReplayFold<R: Reducer> where R.State: Codable & Equatable, R
   /// Reads an action straight from its bytes, when the feature's `Action` is ``LogDecodable``
   /// and the log needs no migration (which rewrites the JSON before it is decoded); `nil`
   /// otherwise. The reader's `nil` for an event means: decode it with ``decodeAction(_:migration:decoder:)``.
-  package static func actionReader(migration: MigrationChain) -> (@Sendable (Span<UInt8>) -> R.Action?)? {
+  package static func actionReader(migration: MigrationChain) -> ActionBytesReader<R.Action>? {
     guard migration.isEmpty, let readable = R.Action.self as? any LogDecodable.Type else { return nil }
     return reader(for: readable)
   }
 
-  private static func reader<T: LogDecodable>(for type: T.Type) -> @Sendable (Span<UInt8>) -> R.Action? {
+  private static func reader<T: LogDecodable>(for type: T.Type) -> ActionBytesReader<R.Action> {
     precondition(T.self == R.Action.self, "the action reader reads another type than the feature's Action")
-    let read: @Sendable (Span<UInt8>) -> T? = { bytes in LogJSONReader.read(T.self, from: bytes) }
+    let read: ActionBytesReader<T> = { bytes, buffer in LogJSONReader.read(T.self, from: bytes, buffer: &buffer) }
     // The same function type, as T is R.Action: one checked cast of the function here, none
     // of each value it returns.
-    return read as! @Sendable (Span<UInt8>) -> R.Action?
+    return read as! ActionBytesReader<R.Action>
   }
 
   private func decodeSnapshot(_ recorded: JSONValue, _ checkpoint: LogCheckpoint) throws -> R.State {

@@ -186,6 +186,23 @@ struct LogJSONReaderTests {
     try check(CodecLoginAction.loggedIn(session, tags: ["a": 1, "b": 2]))
   }
 
+  /// Replay hands every action's bytes to the reader through one buffer per thread: reading
+  /// another action, no longer than one read before, must reuse its storage rather than
+  /// allocate (a new array per action was a malloc per decoded event, W5).
+  @Test func readsEachActionThroughTheSameBuffer() {
+    let actions = [#"{"textChanged":{"_0":"12345"}}"#, #"{"textChanged":{"_0":"1"}}"#, #"{"textChanged":{"_0":"12"}}"#]
+    var buffer = ContiguousArray<UInt8>()
+    var storage: [UnsafePointer<UInt8>?] = []
+    var read: [CodecAmountAction?] = []
+    for json in actions {
+      let bytes = ContiguousArray(json.utf8)
+      read.append(LogJSONReader.read(CodecAmountAction.self, from: bytes.span, buffer: &buffer))
+      storage.append(buffer.withUnsafeBufferPointer { $0.baseAddress })
+    }
+    #expect(read == [.textChanged("12345"), .textChanged("1"), .textChanged("12")])
+    #expect(Set(storage).count == 1, "the buffer was reallocated: \(storage)")
+  }
+
   @Test func givesUpOnWhatItDoesNotRead() {
     let inputs: [(String, String)] = [
       (#"{"textChanged":{"_0":"a\"b"}}"#, "an escape in a string"),
