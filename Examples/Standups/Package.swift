@@ -3,7 +3,9 @@
 // A standup-meeting app outside the Refold package, written and tested as a TCA user writes one,
 // with only Refold's public products: a list of standups kept in a file (shared state), a
 // detail screen on a navigation stack, a form in a sheet, a meeting screen on a timer, and
-// alerts. CI builds it and runs its tests (Scripts/check.sh).
+// alerts. CI builds it, runs its tests, and uses its embedded command line (standups-tool): a
+// recorded session replays verified, and the test `test-gen` writes from it compiles and passes
+// in the test target below (Scripts/check.sh).
 
 import PackageDescription
 
@@ -18,19 +20,28 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
   ],
   targets: [
+    // The feature and its RefoldFeature conformance (Host), in one module, so that the tests
+    // test-gen writes see both.
     .target(
       name: "StandupsFeature",
       dependencies: [
         .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "Host", package: "Refold"),
         .product(name: "StateObservation", package: "Refold"),
         .product(name: "Store", package: "Refold"),
       ],
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
+    .executableTarget(
+      name: "standups-tool",
+      dependencies: ["StandupsFeature", .product(name: "Host", package: "Refold")],
       swiftSettings: [.swiftLanguageMode(.v6)]
     ),
     .testTarget(
       name: "StandupsFeatureTests",
       dependencies: [
         "StandupsFeature",
+        .product(name: "Host", package: "Refold"),
         .product(name: "Store", package: "Refold"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],

@@ -93,13 +93,21 @@ enum TestGenerator {
   }
 
   /// The state after each event, as the generated test's store will reach them.
+  ///
+  /// The store's shared values are a replay's (``SharedValues``): the log's, never a file's.
+  /// With the process's own registry, a file-backed key's file was read for a screen made on
+  /// the way and written with each replayed change: test-gen overwrote the app's data.
   @MainActor
   private static func fold<F: RefoldFeature>(_ session: RecordedSession<F>, count: Int) async throws -> [String] {
     let states = StateCollector<F.State, F.Action>()
-    let store = Store(
-      initialState: session.initialState,
-      reducer: RecordedEffects(base: F(environment: .replay), script: .init(session.actions)),
-      plugins: [states])
+    let shared = SharedValues.replaying()
+    _ = shared.seed(from: session.initialState)
+    let store = shared.withValues {
+      Store(
+        initialState: session.initialState,
+        reducer: RecordedEffects(base: F(environment: .replay), script: .init(session.actions)),
+        plugins: [states])
+    }
     for step in session.actions where step.isSend {
       await store.send(step.action).finish()
     }

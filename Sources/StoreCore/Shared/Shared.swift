@@ -86,12 +86,15 @@ extension Shared: Codable {
     guard let key = SharedKey<Value>(id: id) else {
       throw DecodingError.dataCorruptedError(
         forKey: .shared, in: container,
-        debugDescription: "\"\(id)\" is not a shared key: it is \"inMemory:NAME\" or \"file:PATH\"")
+        debugDescription: """
+          "\(id)" is not a shared key: it is "inMemory:NAME", "file:/PATH" or "file:~FOLDER/PATH", \
+          FOLDER one of \(SharedFileFolders.folders.map(\.name).joined(separator: ", "))
+          """)
     }
     self.key = key
     SharedValues.noteSharedValuesExist()
     // Propagation decodes the state again with the new values in place of the old.
-    if let replacement = try SharedPropagation.replacement(for: id, as: Value.self) {
+    if let replacement = try SharedPropagation.replacement(for: key.id, as: Value.self) {
       self.value = replacement
     } else {
       let written = try container.decode(Value.self, forKey: .value)

@@ -9,7 +9,9 @@ public import Foundation
 ///
 /// Two fields with the same key hold the same value: a write to one reaches the others.
 public struct SharedKey<Value>: Sendable, Hashable, CustomStringConvertible {
-  /// The key as logs write it beside the value: `inMemory:session`, `file:/path/settings.json`.
+  /// The key as logs write it beside the value: `inMemory:session`, `file:/path/settings.json`,
+  /// or, for a file in the app's documents, application support or caches folder, the path
+  /// from that folder: `file:~documents/settings.json`, the same in every app container.
   public let id: String
   /// The file behind a file-backed key.
   let file: URL?
@@ -30,17 +32,24 @@ public struct SharedKey<Value>: Sendable, Hashable, CustomStringConvertible {
   /// ``SharedValues/checkFiles()`` finds it. Under a test runner the value stays in memory and
   /// the file is neither read nor written, unless the test installs a registry of its own
   /// (``SharedValues/withValues(_:)``).
+  ///
+  /// A file in the app's documents, application support or caches folder is named in logs
+  /// from that folder (``id``), so that a log recorded on a device replays, and turns into a
+  /// test, where that folder is elsewhere.
   public static func fileStorage(_ url: URL) -> Self {
     let file = url.standardizedFileURL
-    return Self(id: "file:" + file.path, file: file)
+    return Self(id: "file:" + SharedFileFolders.portable(file.path), file: file)
   }
 
-  /// The key a log names by `id`; `nil` for an id that is neither kind.
+  /// The key a log names by `id`; `nil` for an id that is neither kind, or a file in a folder
+  /// this process does not know. An id with the whole path of a file in a standard folder (a
+  /// log written before ids named such files from their folder) is the same key as the
+  /// portable one.
   init?(id: String) {
     if id.hasPrefix("inMemory:") {
       self.init(id: id, file: nil)
-    } else if id.hasPrefix("file:"), id.count > 5 {
-      self.init(id: id, file: URL(fileURLWithPath: String(id.dropFirst(5))))
+    } else if id.hasPrefix("file:"), id.count > 5, let path = SharedFileFolders.resolved(String(id.dropFirst(5))) {
+      self = .fileStorage(URL(fileURLWithPath: path))
     } else {
       return nil
     }

@@ -214,18 +214,20 @@ public final class SharedValues: Sendable {
 
   /// A ``SharedChange`` was folded (``SharedReducer``): its key takes its value.
   func write(_ change: SharedChange) {
+    // The key as fields name it: an older log names a standard folder's file by its whole path.
+    let key = SharedKey<JSONValue>(id: change.key)
+    let id = key?.id ?? change.key
     let changed = registry.withLock { registry -> Bool in
-      var entry = registry.entries[change.key]
-        ?? Entry(value: change.value, file: SharedKey<JSONValue>(id: change.key)?.file, typed: nil)
+      var entry = registry.entries[id] ?? Entry(value: change.value, file: key?.file, typed: nil)
       let value: any Sendable = entry.typed.flatMap { try? $0.fromJSON(change.value) } ?? change.value
       let changed = entry.typed.map { !$0.isEqual(entry.value, value) } ?? true
       entry.value = value
-      registry.entries[change.key] = entry
-      registry.pending.append(PendingWrite(id: change.key, value: value, changed: changed, typed: entry.typed))
+      registry.entries[id] = entry
+      registry.pending.append(PendingWrite(id: id, value: value, changed: changed, typed: entry.typed))
       return changed
     }
     writesPending.store(true, ordering: .releasing)
-    if changed { persist(change.key) }
+    if changed { persist(id) }
   }
 
   /// Puts a decoded state's value in place, as no write: a replay starts where the log did.

@@ -31,7 +31,7 @@ public struct RecordMeeting: Reducer {
   }
 
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  public enum Action: Codable, Equatable, Sendable {
     case alert(PresentationAction<Alert>)
     case endMeetingButtonTapped
     case nextButtonTapped

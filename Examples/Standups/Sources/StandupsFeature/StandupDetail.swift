@@ -15,7 +15,7 @@ public struct StandupDetail: Reducer {
     }
 
     @CasePathable
-    public enum Action: Equatable, Sendable {
+    public enum Action: Codable, Equatable, Sendable {
       case alert(Alert)
       case edit(StandupForm.Action)
     }
@@ -46,7 +46,7 @@ public struct StandupDetail: Reducer {
   }
 
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  public enum Action: Codable, Equatable, Sendable {
     case cancelEditButtonTapped
     case deleteButtonTapped
     case destination(PresentationAction<Destination.Action>)

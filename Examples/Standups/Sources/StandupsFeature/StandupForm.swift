@@ -33,7 +33,7 @@ public struct StandupForm: Reducer {
   }
 
   @CasePathable
-  public enum Action: Equatable, Sendable, BindableAction {
+  public enum Action: Codable, Equatable, Sendable, BindableAction {
     case addAttendeeButtonTapped
     case attendeeNameChanged(id: Attendee.ID, name: String)
     case binding(BindingAction<State>)

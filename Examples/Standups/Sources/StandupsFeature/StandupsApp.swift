@@ -13,7 +13,7 @@ public struct StandupsApp: Reducer {
     }
 
     @CasePathable
-    public enum Action: Equatable, Sendable {
+    public enum Action: Codable, Equatable, Sendable {
       case detail(StandupDetail.Action)
       case record(RecordMeeting.Action)
     }
@@ -33,7 +33,7 @@ public struct StandupsApp: Reducer {
   }
 
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  public enum Action: Codable, Equatable, Sendable {
     case list(StandupsList.Action)
     case path(StackActionOf<Path>)
   }

@@ -13,7 +13,7 @@ public struct StandupsList: Reducer {
   }
 
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  public enum Action: Codable, Equatable, Sendable {
     case addButtonTapped
     case addStandup(PresentationAction<StandupForm.Action>)
     case confirmAddButtonTapped
