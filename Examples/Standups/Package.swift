@@ -27,6 +27,8 @@ let package = Package(
       dependencies: [
         .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "Host", package: "Refold"),
+        // `reportIssue` for the speech client's unimplemented test value.
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "StateObservation", package: "Refold"),
         .product(name: "Store", package: "Refold"),
       ],

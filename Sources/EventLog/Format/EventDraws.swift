@@ -3,9 +3,10 @@ import JSONCodec
 import StoreCore
 
 /// The `"draws"` member of an event line: what the reducer drew from `uuid`, `date` and
-/// `withRandomNumberGenerator` while it folded the event's action, in order.
+/// `withRandomNumberGenerator`, and read through `recordedRead`, while it folded the event's
+/// action, in order.
 ///
-/// `"draws":[{"uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"},{"date":785000000.5},{"random":42}]`
+/// `"draws":[{"uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"},{"date":785000000.5},{"random":42},{"read":{"authorizationStatus":"denied"}}]`
 ///
 /// A date is written as seconds since 2001-01-01 (`timeIntervalSinceReferenceDate`), the
 /// `Double` a `Date` holds, in its shortest exact text, so that replay hands back the very
@@ -30,6 +31,18 @@ enum EventDraws {
       case .random(let value):
         JSONBytes.append(#"{"random":"#, to: &buffer)
         JSONBytes.appendDecimal(value, to: &buffer)
+        buffer.append(UInt8(ascii: "}"))
+      case .read(let name, let value):
+        JSONBytes.append(#"{"read":"#, to: &buffer)
+        let read = JSONValue.object(JSONObject([JSONObject.Member(key: name, value: value)]))
+        // A value made by encoding (`recordedRead`) or parsing holds no NaN nor infinity, the
+        // only values the writer refuses.
+        var written: [UInt8] = []
+        if (try? JSONWriter.write(read, into: &written)) != nil {
+          buffer.append(contentsOf: written)
+        } else {
+          JSONBytes.append("null", to: &buffer)
+        }
         buffer.append(UInt8(ascii: "}"))
       }
     }
@@ -62,9 +75,14 @@ enum EventDraws {
           throw .malformed(#"draw \#(index + 1) of the event's "draws": "random" is not an unsigned 64-bit integer"#)
         }
         draws.append(.random(number))
+      case "read":
+        guard let read = member.value.objectValue, read.count == 1 else {
+          throw .malformed(#"draw \#(index + 1) of the event's "draws": "read" is not an object with one member, the name read and its value"#)
+        }
+        draws.append(.read(read[0].key, read[0].value))
       default:
         throw .malformed(
-          #"draw \#(index + 1) of the event's "draws" is a "\#(member.key)"; a draw is a "uuid", a "date" or a "random""#)
+          #"draw \#(index + 1) of the event's "draws" is a "\#(member.key)"; a draw is a "uuid", a "date", a "random" or a "read""#)
       }
     }
     return draws

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import Store
 
 /// The Swift source `refold test-gen` writes: one `@Test` that builds a ``RecordedSession`` of
@@ -133,7 +134,18 @@ enum SwiftSource {
     case .date(let date):
       ".date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: 0x\(String(date.timeIntervalSinceReferenceDate.bitPattern, radix: 16)))))"
     case .random(let value): ".random(0x\(String(value, radix: 16)))"
+    case .read(let name, let value):
+      // Under the `try` of the session's initializer. Written as the log writes it, so it
+      // parses back to the same value.
+      ".read(\(literal(name)), json: \(literal(jsonText(value))))"
     }
+  }
+
+  /// A read value's JSON, compact, as the log holds it.
+  private static func jsonText(_ value: JSONValue) -> String {
+    var bytes: [UInt8] = []
+    if (try? JSONWriter.write(value, into: &bytes)) == nil { return "null" }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// `text` as a lowerCamelCase Swift identifier: `"amountInput session-3"` → `amountInputSession3`.

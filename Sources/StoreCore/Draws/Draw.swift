@@ -1,7 +1,8 @@
 public import Foundation
+public import JSONCodec
 
 /// A value a reducer drew from a nondeterministic dependency while it folded one action: a
-/// UUID, a date, a random number.
+/// UUID, a date, a random number, or a value it read from outside its state (``recordedRead(_:_:)``).
 ///
 /// A store that records keeps them with the commit (``Commit/draws``), the event log writes
 /// them into the event's line, and replay hands the same values back to the reducer, in the
@@ -12,6 +13,8 @@ public enum Draw: Equatable, Sendable {
   case date(Date)
   /// One `next()` of the generator lent by `withRandomNumberGenerator`.
   case random(UInt64)
+  /// A value read through ``recordedRead(_:_:)``: its name, and the value's JSON.
+  case read(String, JSONValue)
 
   /// The dependency it came from, as messages name it.
   public var kind: String {
@@ -19,6 +22,17 @@ public enum Draw: Equatable, Sendable {
     case .uuid: "uuid"
     case .date: "date"
     case .random: "random"
+    case .read(let name, _): "read of \"\(name)\""
     }
+  }
+
+  /// A value read through ``recordedRead(_:_:)``, its value written as JSON text: how a test
+  /// that `refold test-gen` writes spells it.
+  ///
+  /// - Throws: when `json` is not one JSON value.
+  public static func read(_ name: String, json: String) throws -> Draw {
+    var text = json
+    let value = try text.withUTF8 { bytes throws(LogCodecError) in try JSONParser.parse(bytes.span) }
+    return .read(name, value)
   }
 }

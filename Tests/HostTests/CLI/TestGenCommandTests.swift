@@ -110,6 +110,10 @@ struct TestGenCommandTests {
     #expect(SwiftSource.draw(.random(255)) == ".random(0xff)")
     let id = UUID(uuidString: "00000000-0000-0000-0000-00000000002A")!
     #expect(SwiftSource.draw(.uuid(id)) == #".uuid(UUID(uuidString: "00000000-0000-0000-0000-00000000002A")!)"#)
+    // A recorded read: its name and its value's JSON, as literals that parse back to the same.
+    let read = Draw.read("lock", .object(JSONObject(["open": .bool(true)])))
+    #expect(SwiftSource.draw(read) == ##".read(#"lock"#, json: #"{"open":true}"#)"##)
+    #expect(try Draw.read("lock", json: #"{"open":true}"#) == read)
     let followedAt = Date(timeIntervalSince1970: Double(bitPattern: 0x41c8_5bd0_4040_0000))
     let session = try RecordedSession<Following>(
       initialState: try Self.json(Following.State()),

@@ -148,6 +148,8 @@ struct EventDrawsTests {
       .date(Date(timeIntervalSince1970: 1_763_740_800.000_001)),
       .random(.max),
       .random(0),
+      .read("settings", .object(JSONObject(["volume": .double(0.25), "label": .string("a\"b/ü")]))),
+      .read("flag", .bool(true)),
     ]
     var bytes: [UInt8] = Array("{".utf8)
     EventDraws.append(draws, to: &bytes)
@@ -167,7 +169,8 @@ struct EventDrawsTests {
     (#"{"uuid":"nope"}"#, #"draw 1 of the event's "draws": "uuid" is not a UUID"#),
     (#"{"date":"today"}"#, #"draw 1 of the event's "draws": "date" is not a number of seconds"#),
     (#"{"random":-1}"#, #"draw 1 of the event's "draws": "random" is not an unsigned 64-bit integer"#),
-    (#"{"dice":4}"#, #"draw 1 of the event's "draws" is a "dice"; a draw is a "uuid", a "date" or a "random""#),
+    (#"{"dice":4}"#, #"draw 1 of the event's "draws" is a "dice"; a draw is a "uuid", a "date", a "random" or a "read""#),
+    (#"{"read":{"a":1,"b":2}}"#, #"draw 1 of the event's "draws": "read" is not an object with one member, the name read and its value"#),
     (#"4"#, #"draw 1 of the event's "draws" is not an object with one member"#),
   ])
   func aMalformedDrawIsRefusedWithAReason(draw: String, message: String) throws {

@@ -1,12 +1,24 @@
+import IssueReporting
 public import Store
 
 /// What a meeting hears: speech recognition's transcript of it, revised as it goes.
 public struct SpeechClient: Sendable {
+  /// What the user allowed, as the system tells it at once.
+  public enum Authorization: String, Codable, Sendable {
+    case authorized, denied, notDetermined, restricted
+  }
+
+  /// Whether speech recognition may run: asked synchronously, before a meeting starts.
+  public var authorizationStatus: @Sendable () -> Authorization
   /// Starts listening. Each element is the whole transcript so far; the stream ends when
   /// recognition stops, and throws when it fails.
   public var transcripts: @Sendable () -> AsyncThrowingStream<String, any Error>
 
-  public init(transcripts: @escaping @Sendable () -> AsyncThrowingStream<String, any Error>) {
+  public init(
+    authorizationStatus: @escaping @Sendable () -> Authorization = { .authorized },
+    transcripts: @escaping @Sendable () -> AsyncThrowingStream<String, any Error>
+  ) {
+    self.authorizationStatus = authorizationStatus
     self.transcripts = transcripts
   }
 }
@@ -17,18 +29,24 @@ public struct SpeechError: Error, Equatable, Sendable {
 }
 
 extension SpeechClient: DependencyKey {
-  /// This package has no speech recognizer (the app runs on Linux too): the stream ends at
-  /// once, and a meeting is saved with an empty transcript. An app on Apple platforms gives
-  /// one over the Speech framework.
+  /// This package has no speech recognizer (the app runs on Linux too): recognition is
+  /// denied, and a meeting started anyway is saved with an empty transcript. An app on Apple
+  /// platforms gives one over the Speech framework.
   public static var liveValue: SpeechClient {
-    SpeechClient { AsyncThrowingStream { $0.finish() } }
+    SpeechClient(authorizationStatus: { .denied }, transcripts: { AsyncThrowingStream { $0.finish() } })
   }
 
-  /// Fails the test that starts a meeting without saying what it hears.
+  /// Fails the test that starts a meeting without saying what it hears, or asks whether it
+  /// may listen without saying what the user allowed.
   public static var testValue: SpeechClient {
-    SpeechClient {
-      AsyncThrowingStream { $0.finish(throwing: SpeechError(reason: #"unimplemented: override @Dependency(\.speech)"#)) }
-    }
+    SpeechClient(
+      authorizationStatus: {
+        reportIssue(#"Unimplemented: @Dependency(\.speech).authorizationStatus"#)
+        return .denied
+      },
+      transcripts: {
+        AsyncThrowingStream { $0.finish(throwing: SpeechError(reason: #"unimplemented: override @Dependency(\.speech)"#)) }
+      })
   }
 }
 

@@ -4,7 +4,8 @@ public import StateObservation
 import Store
 
 /// One standup, read from the shared list by its id: edited in a sheet, deleted after an alert
-/// (which pops the screen), and the way into a meeting (the app pushes it).
+/// (which pops the screen), and the way into a meeting (the app pushes it), once speech
+/// recognition is allowed or the user chose to go on without it.
 public struct StandupDetail: Reducer {
   /// What the detail presents: the edit form in a sheet, or the deletion alert.
   public struct Destination: Reducer {
@@ -22,6 +23,7 @@ public struct StandupDetail: Reducer {
 
     public enum Alert: Codable, Equatable, Sendable {
       case confirmDeletion
+      case continueWithoutRecording
     }
 
     public init() {}
@@ -52,11 +54,19 @@ public struct StandupDetail: Reducer {
     case destination(PresentationAction<Destination.Action>)
     case doneEditingButtonTapped
     case editButtonTapped
-    /// The app pushes the meeting screen.
     case startMeetingButtonTapped
+    /// What the parent acts on.
+    case delegate(Delegate)
+
+    @CasePathable
+    public enum Delegate: Codable, Equatable, Sendable {
+      /// The app pushes the meeting screen.
+      case startMeeting
+    }
   }
 
   @Dependency(\.dismiss) var dismiss
+  @Dependency(\.speech) var speech
   @Dependency(\.uuid) var uuid
 
   public init() {}
@@ -79,7 +89,10 @@ public struct StandupDetail: Reducer {
         state.standups.remove(id: state.standupID)
         return .run { [dismiss] _ in await dismiss() }
 
-      case .destination:
+      case .destination(.presented(.alert(.continueWithoutRecording))):
+        return .send(.delegate(.startMeeting))
+
+      case .destination, .delegate:
         return .none
 
       case .doneEditingButtonTapped:
@@ -94,11 +107,29 @@ public struct StandupDetail: Reducer {
         return .none
 
       case .startMeetingButtonTapped:
-        return .none
+        // Asked of the system as the button is tapped, and recorded: a log of it replays, and
+        // turns into a test, whatever the replaying machine allows.
+        switch recordedRead("speechAuthorization", speech.authorizationStatus) {
+        case .denied, .restricted:
+          state.destination = .alert(.speechRecognitionDenied)
+          return .none
+        case .authorized, .notDetermined:
+          return .send(.delegate(.startMeeting))
+        }
       }
     }
     .ifLet(\.$destination, action: \.destination) {
       Destination()
     }
+  }
+}
+
+extension AlertState where Action == StandupDetail.Destination.Alert {
+  /// Shown when the meeting cannot be transcribed.
+  public static var speechRecognitionDenied: Self {
+    AlertState(
+      title: "Speech recognition denied",
+      message: "The meeting can be held without a transcript; allow speech recognition in Settings to keep one.",
+      buttons: [.default("Continue without recording", action: .continueWithoutRecording), .cancel("Cancel")])
   }
 }

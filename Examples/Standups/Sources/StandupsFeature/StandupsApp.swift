@@ -44,7 +44,7 @@ public struct StandupsApp: Reducer {
     Scope(state: \.list, action: \.list) { StandupsList() }
     Reduce { state, action in
       switch action {
-      case let .path(.element(id, .detail(.startMeetingButtonTapped))):
+      case let .path(.element(id, .detail(.delegate(.startMeeting)))):
         guard case let .detail(detail)? = state.path[id: id] else { return .none }
         state.path.append(.record(RecordMeeting.State(standupID: detail.standupID)))
         return .none

@@ -134,7 +134,8 @@ struct StandupsTests {
         }
       }
     }
-    await store.send(\.path[id: 0].detail.startMeetingButtonTapped) {
+    await store.send(\.path[id: 0].detail.startMeetingButtonTapped)
+    await store.receive(\.path[id: 0].detail.delegate.startMeeting) {
       $0.path.append(.record(RecordMeeting.State(standupID: designID)))
     }
     // Sixty ticks: only what they lead to is asserted.
@@ -150,6 +151,22 @@ struct StandupsTests {
     let saved: IdentifiedArrayOf<Meeting> = [Meeting(id: UUID(0), date: meetingDate, transcript: "Ana shipped the form")]
     #expect(store.state.list.standups[id: designID]?.meetings == saved)
     #expect(store.state.path[id: 0, case: \.detail]?.standup?.meetings == saved)
+  }
+
+  @Test func withSpeechRecognitionDeniedTheMeetingStartsOnlyOnceTheUserSaysSo() async {
+    @Shared(.standups) var standups = [design()]
+    let store = TestStore(initialState: appWithDetail(), reducer: StandupsApp()) {
+      $0.speech.authorizationStatus = { .denied }
+    }
+    await store.send(\.path[id: 0].detail.startMeetingButtonTapped) {
+      $0.path[id: 0, case: \.detail]?.destination = .alert(.speechRecognitionDenied)
+    }
+    await store.send(\.path[id: 0].detail.destination.presented.alert, .continueWithoutRecording) {
+      $0.path[id: 0, case: \.detail]?.destination = nil
+    }
+    await store.receive(\.path[id: 0].detail.delegate.startMeeting) {
+      $0.path.append(.record(RecordMeeting.State(standupID: designID)))
+    }
   }
 
   @Test func aFileFromBeforeTranscriptsStillReads() throws {
