@@ -42,6 +42,13 @@ public struct Shared<Value: Codable & Equatable & Sendable>: Sendable {
     self.value = SharedValues.current.value(for: key, default: wrappedValue)
   }
 
+  /// A field keyed `key` that holds `value` (an element of another key's array).
+  init(key: SharedKey<Value>, value: Value) {
+    SharedValues.noteSharedValuesExist()
+    self.key = key
+    self.value = value
+  }
+
   public var wrappedValue: Value {
     get { value }
     set {
@@ -94,7 +101,7 @@ extension Shared: Codable {
     self.key = key
     SharedValues.noteSharedValuesExist()
     // Propagation decodes the state again with the new values in place of the old.
-    if let replacement = try SharedPropagation.replacement(for: key.id, as: Value.self) {
+    if let replacement = try SharedPropagation.replacement(for: key) {
       self.value = replacement
     } else {
       let written = try container.decode(Value.self, forKey: .value)

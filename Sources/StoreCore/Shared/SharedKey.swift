@@ -1,4 +1,5 @@
 public import Foundation
+import JSONCodec
 
 /// Where a ``Shared`` value lives, and the name that ties together the fields that share it.
 ///
@@ -15,10 +16,20 @@ public struct SharedKey<Value>: Sendable, Hashable, CustomStringConvertible {
   public let id: String
   /// The file behind a file-backed key.
   let file: URL?
+  /// For an element of another key's identified array (`$standups[id: id]`): where it is.
+  let element: SharedElement?
 
-  private init(id: String, file: URL?) {
+  private init(id: String, file: URL?, element: SharedElement? = nil) {
     self.id = id
     self.file = file
+    self.element = element
+  }
+
+  /// The element with the id `elementID` (its JSON) of the identified array keyed `parentID`:
+  /// `file:~documents/standups.json[id:"…"]`.
+  static func element(of parentID: String, id elementID: JSONValue) -> Self {
+    let element = SharedElement(parentID: parentID, id: elementID)
+    return Self(id: parentID + "[id:" + element.idText + "]", file: nil, element: element)
   }
 
   /// A value kept in memory for the life of the process, shared by every field keyed `name`.
@@ -46,7 +57,13 @@ public struct SharedKey<Value>: Sendable, Hashable, CustomStringConvertible {
   /// log written before ids named such files from their folder) is the same key as the
   /// portable one.
   init?(id: String) {
-    if id.hasPrefix("inMemory:") {
+    if id.hasSuffix("]"), let open = id.range(of: "[id:", options: .backwards) {
+      // An element of another key's array: that key, and the element's id as JSON.
+      guard let parent = SharedKey<JSONValue>(id: String(id[..<open.lowerBound])), parent.element == nil,
+        let elementID = SharedElement.parseID(id[open.upperBound..<id.index(before: id.endIndex)])
+      else { return nil }
+      self = .element(of: parent.id, id: elementID)
+    } else if id.hasPrefix("inMemory:") {
       self.init(id: id, file: nil)
     } else if id.hasPrefix("file:"), id.count > 5, let path = SharedFileFolders.resolved(String(id.dropFirst(5))) {
       self = .fileStorage(URL(fileURLWithPath: path))
@@ -56,6 +73,7 @@ public struct SharedKey<Value>: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String {
+    if let element { return "\(element.parentID)[id: \(element.idText)]" }
     if let file { return ".fileStorage(\(file.path))" }
     return ".inMemory(\(id.dropFirst("inMemory:".count)))"
   }

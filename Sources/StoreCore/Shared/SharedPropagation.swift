@@ -16,26 +16,43 @@ enum SharedPropagation {
   /// The shared fields an encoding met: their key ids, and how to seed a registry with them.
   final class Collector: @unchecked Sendable {
     // Only touched by the encoding running on the task that installed it.
+    /// The keys of the fields met, and of the arrays their shared elements are in.
     private(set) var ids: Set<String> = []
     private(set) var seeds: [@Sendable (SharedValues) -> Void] = []
+    private var seeded: Set<String> = []
 
     func note(_ id: String, seed: @escaping @Sendable (SharedValues) -> Void) {
-      guard ids.insert(id).inserted else { return }
+      ids.insert(id)
+      guard seeded.insert(id).inserted else { return }
       seeds.append(seed)
+    }
+
+    /// A key the state depends on without holding a field of it.
+    func noteKey(_ id: String) {
+      ids.insert(id)
     }
   }
 
-  static func replacement<Value: Decodable & Sendable>(for id: String, as type: Value.Type) throws -> Value? {
-    guard let found = replacements?[id] else { return nil }
-    if let value = found as? Value { return value }
-    if let json = found as? JSONValue { return try json.decode(as: Value.self) }
-    // The same key declared with another type: the field keeps its own value.
+  static func replacement<Value: Decodable & Sendable>(for key: SharedKey<Value>) throws -> Value? {
+    guard let replacements else { return nil }
+    if let found = replacements[key.id] {
+      if let value = found as? Value { return value }
+      if let json = found as? JSONValue { return try json.decode(as: Value.self) }
+      // The same key declared with another type: the field keeps its own value.
+      return nil
+    }
+    // An element of an array that was written: read from the array's new value.
+    if let element = key.element, let array = replacements[element.parentID] {
+      return element.value(in: array, as: Value.self)
+    }
     return nil
   }
 
   static func noteEncoded<Value: Codable & Equatable & Sendable>(key: SharedKey<Value>, value: Value) {
     guard let collector else { return }
     collector.note(key.id) { registry in registry.seed(value, for: key) }
+    // Changes to the element arrive as changes to its array: the store listens to that key.
+    if let element = key.element { collector.noteKey(element.parentID) }
   }
 
   enum Failure: Error, CustomStringConvertible {

@@ -163,6 +163,7 @@ public final class SharedValues: Sendable {
   /// The value `key` holds, reading its file the first time; `fallback` when it holds none.
   func value<Value: Codable & Equatable & Sendable>(for key: SharedKey<Value>, default fallback: Value) -> Value {
     Self.noteSharedValuesExist()
+    if let element = key.element, let value = elementValue(element, as: Value.self) { return value }
     var problem: String?
     let value = registry.withLock { registry -> Value in
       if var entry = registry.entries[key.id] {
@@ -196,8 +197,38 @@ public final class SharedValues: Sendable {
     return value
   }
 
+  /// The element as the array that holds it has it here; `nil` when this registry holds no
+  /// such array, or it no such element.
+  private func elementValue<Value: Decodable>(_ element: SharedElement, as type: Value.Type) -> Value? {
+    guard let array = registry.withLock({ $0.entries[element.parentID]?.value }) else { return nil }
+    return element.value(in: array, as: Value.self)
+  }
+
+  /// A reducer wrote `value` to an element of an array this registry holds: the array takes
+  /// it, as a write of the array. Returns `false` when the registry holds no such array, or it
+  /// no such element: the element is then shared under its own key, as any value.
+  private func write<Value: Encodable>(_ value: Value, toElement element: SharedElement) -> Bool {
+    guard let elementJSON = try? JSONValue(encoding: value) else { return false }
+    let written = registry.withLock { registry -> (changed: Bool, done: Bool) in
+      guard var array = registry.entries[element.parentID], let json = SharedElement.json(of: array.value),
+        let replaced = element.replacing(in: json, with: elementJSON)
+      else { return (false, false) }
+      let newValue: any Sendable = array.typed.flatMap { try? $0.fromJSON(replaced) } ?? replaced
+      let changed = array.typed.map { !$0.isEqual(array.value, newValue) } ?? (json != replaced)
+      array.value = newValue
+      registry.entries[element.parentID] = array
+      registry.pending.append(PendingWrite(id: element.parentID, value: newValue, changed: changed, typed: array.typed))
+      return (changed, true)
+    }
+    guard written.done else { return false }
+    writesPending.store(true, ordering: .releasing)
+    if written.changed { persist(element.parentID) }
+    return true
+  }
+
   /// A reducer wrote `value` to a field keyed `key`.
   func write<Value: Codable & Equatable & Sendable>(_ value: Value, to key: SharedKey<Value>) {
+    if let element = key.element, write(value, toElement: element) { return }
     let typed = Typed.of(Value.self)
     let changed = registry.withLock { registry -> Bool in
       let changed = registry.entries[key.id].map { !typed.isEqual($0.value, value) } ?? true
