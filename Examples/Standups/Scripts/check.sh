@@ -40,15 +40,16 @@ file=$work/device/documents/standups.json
 
 echo "== standups-tool: record a session (a standup added in the sheet, its detail pushed, a meeting started without speech recognition, ended early and saved)"
 # --uuids incrementing: the standup the form makes is 00000000-0000-0000-0000-000000000000 and
-# its empty attendee row …0001, so the next lines can name them. The pushed detail's shared
-# list is written empty: it takes the key's value, as a screen a reducer makes does.
+# its empty attendee row …0001, so the next lines can name them. The pushed detail holds that
+# element of the shared list (`$standups[id: id]`), written blank: it takes the list's value,
+# as a screen a reducer makes does.
 standup=00000000-0000-0000-0000-000000000000
 cat >"$work/lines" <<LINES
 {"list":{"_0":{"addButtonTapped":{}}}}
 {"list":{"_0":{"addStandup":{"_0":{"presented":{"_0":{"binding":{"_0":{"title":"Design"}}}}}}}}}
 {"list":{"_0":{"addStandup":{"_0":{"presented":{"_0":{"attendeeNameChanged":{"id":"00000000-0000-0000-0000-000000000001","name":"Ana"}}}}}}}}
 {"list":{"_0":{"confirmAddButtonTapped":{}}}}
-{"path":{"_0":{"push":{"id":0,"state":{"detail":{"_0":{"standups":{"shared":"file:~documents/standups.json","value":[]},"standupID":"$standup"}}}}}}}
+{"path":{"_0":{"push":{"id":0,"state":{"detail":{"_0":{"standup":{"shared":"file:~documents/standups.json[id:\"$standup\"]","value":{"id":"$standup","title":"","duration":5,"attendees":[],"meetings":[]}}}}}}}}}
 {"path":{"_0":{"element":{"id":0,"action":{"detail":{"_0":{"startMeetingButtonTapped":{}}}}}}}}
 {"path":{"_0":{"element":{"id":0,"action":{"detail":{"_0":{"destination":{"_0":{"presented":{"_0":{"alert":{"_0":{"continueWithoutRecording":{}}}}}}}}}}}}}}
 {"path":{"_0":{"element":{"id":1,"action":{"record":{"_0":{"endMeetingButtonTapped":{}}}}}}}}

@@ -15,19 +15,17 @@ public struct RecordMeeting: Reducer {
 
   @ObservableState
   public struct State: Codable, Equatable, Sendable {
-    @Shared(.standups) public var standups: IdentifiedArrayOf<Standup> = []
-    public let standupID: Standup.ID
+    /// The standup met for, an element of the shared list.
+    @Shared public var standup: Standup
     @Presents public var alert: AlertState<Alert>?
     public var secondsElapsed = 0
     public var speakerIndex = 0
     /// What speech recognition has heard so far.
     public var transcript = ""
 
-    public init(standupID: Standup.ID) {
-      self.standupID = standupID
+    public init(standup: Shared<Standup>) {
+      _standup = standup
     }
-
-    public var standup: Standup? { standups[id: standupID] }
   }
 
   @CasePathable
@@ -65,7 +63,7 @@ public struct RecordMeeting: Reducer {
         return .none
 
       case .nextButtonTapped:
-        guard let standup = state.standup else { return .none }
+        let standup = state.standup
         guard state.speakerIndex < standup.attendees.count - 1 else {
           state.alert = .endMeeting
           return .none
@@ -90,7 +88,8 @@ public struct RecordMeeting: Reducer {
 
       case .timerTicked:
         // The clock stands still while the user reads the alert.
-        guard state.alert == nil, let standup = state.standup else { return .none }
+        guard state.alert == nil else { return .none }
+        let standup = state.standup
         state.secondsElapsed += 1
         guard state.secondsElapsed.isMultiple(of: standup.durationPerAttendee) else { return .none }
         guard state.speakerIndex < standup.attendees.count - 1 else { return saveAndLeave(&state) }
@@ -109,7 +108,7 @@ public struct RecordMeeting: Reducer {
   /// listening).
   private func saveAndLeave(_ state: inout State) -> Effect<Action> {
     let meeting = Meeting(id: uuid(), date: date.now, transcript: state.transcript)
-    state.standups[id: state.standupID]?.meetings.insert(meeting, at: 0)
+    state.standup.meetings.insert(meeting, at: 0)
     return .run { [dismiss] _ in await dismiss() }
   }
 }

@@ -3,7 +3,8 @@ public import Foundation
 public import StateObservation
 import Store
 
-/// One standup, read from the shared list by its id: edited in a sheet, deleted after an alert
+/// One standup, an element of the shared list (`$standups[id: id]`): edited in a sheet, deleted
+/// after an alert
 /// (which pops the screen), and the way into a meeting (the app pushes it), once speech
 /// recognition is allowed or the user chose to go on without it.
 public struct StandupDetail: Reducer {
@@ -35,16 +36,13 @@ public struct StandupDetail: Reducer {
 
   @ObservableState
   public struct State: Codable, Equatable, Sendable {
-    @Shared(.standups) public var standups: IdentifiedArrayOf<Standup> = []
-    public let standupID: Standup.ID
+    /// The standup shown: a write to it reaches the list, and the list's to it.
+    @Shared public var standup: Standup
     @Presents public var destination: Destination.State?
 
-    public init(standupID: Standup.ID) {
-      self.standupID = standupID
+    public init(standup: Shared<Standup>) {
+      _standup = standup
     }
-
-    /// The standup shown, while it exists.
-    public var standup: Standup? { standups[id: standupID] }
   }
 
   @CasePathable
@@ -86,7 +84,9 @@ public struct StandupDetail: Reducer {
         return .none
 
       case .destination(.presented(.alert(.confirmDeletion))):
-        state.standups.remove(id: state.standupID)
+        // The list itself, as the key holds it while this reducer runs.
+        @Shared(.standups) var standups: IdentifiedArrayOf<Standup> = []
+        standups.remove(id: state.standup.id)
         return .run { [dismiss] _ in await dismiss() }
 
       case .destination(.presented(.alert(.continueWithoutRecording))):
@@ -97,13 +97,12 @@ public struct StandupDetail: Reducer {
 
       case .doneEditingButtonTapped:
         guard case let .edit(form) = state.destination else { return .none }
-        state.standups[id: state.standupID] = form.standup
+        state.standup = form.standup
         state.destination = nil
         return .none
 
       case .editButtonTapped:
-        guard let standup = state.standup else { return .none }
-        state.destination = .edit(StandupForm.State(standup: standup, emptyAttendeeID: uuid()))
+        state.destination = .edit(StandupForm.State(standup: state.standup, emptyAttendeeID: uuid()))
         return .none
 
       case .startMeetingButtonTapped:

@@ -46,7 +46,7 @@ public struct StandupsApp: Reducer {
       switch action {
       case let .path(.element(id, .detail(.delegate(.startMeeting)))):
         guard case let .detail(detail)? = state.path[id: id] else { return .none }
-        state.path.append(.record(RecordMeeting.State(standupID: detail.standupID)))
+        state.path.append(.record(RecordMeeting.State(standup: detail.$standup)))
         return .none
 
       case .list, .path:

@@ -13,11 +13,17 @@ private func design() -> Standup {
     attendees: [Attendee(id: UUID(101), name: "Ana"), Attendee(id: UUID(102), name: "Ben")])
 }
 
-/// The app with the design standup's detail pushed (stack id 0).
+/// The app with the design standup's detail pushed (stack id 0): the list's element, shared.
+/// Made after the test seeds the list (`@Shared(.standups) var standups = [design()]`).
 private func appWithDetail() -> StandupsApp.State {
   var state = StandupsApp.State()
-  state.path.append(.detail(StandupDetail.State(standupID: designID)))
+  state.path.append(.detail(StandupDetail.State(standup: state.list.$standups[id: designID]!)))
   return state
+}
+
+/// The meeting screen for the detail at stack id 0 of `state`.
+private func meeting(for state: StandupsApp.State) -> StandupsApp.Path.State {
+  .record(RecordMeeting.State(standup: state.path[id: 0, case: \.detail]!.$standup))
 }
 
 /// The standups app as a TCA user tests it: shared state seeded per test, ids from
@@ -83,9 +89,9 @@ struct StandupsTests {
     }
   }
 
-  @Test func editingInTheSheetWritesTheSharedList() async {
+  @Test func editingInTheSheetWritesTheSharedStandup() async {
     @Shared(.standups) var standups = [design()]
-    let store = TestStore(initialState: StandupDetail.State(standupID: designID), reducer: StandupDetail()) {
+    let store = TestStore(initialState: StandupDetail.State(standup: $standups[id: designID]!), reducer: StandupDetail()) {
       $0.uuid = .incrementing
     }
     await store.send(.editButtonTapped) {
@@ -96,7 +102,7 @@ struct StandupsTests {
     }
     await store.send(.doneEditingButtonTapped) {
       $0.destination = nil
-      $0.standups[id: designID]?.title = "Design review"
+      $0.standup.title = "Design review"
     }
   }
 
@@ -110,8 +116,8 @@ struct StandupsTests {
           buttons: [.destructive("Yes", action: .confirmDeletion), .cancel("Nevermind")]))
     }
     await store.send(\.path[id: 0].detail.destination.presented.alert, .confirmDeletion) {
+      // The list loses it; the screen keeps what it showed until it pops.
       $0.path[id: 0, case: \.detail]?.destination = nil
-      $0.path[id: 0, case: \.detail]?.standups = []
       $0.list.standups = []
     }
     await store.receive(\.path.popFrom, 0) {
@@ -136,7 +142,7 @@ struct StandupsTests {
     }
     await store.send(\.path[id: 0].detail.startMeetingButtonTapped)
     await store.receive(\.path[id: 0].detail.delegate.startMeeting) {
-      $0.path.append(.record(RecordMeeting.State(standupID: designID)))
+      $0.path.append(meeting(for: $0))
     }
     // Sixty ticks: only what they lead to is asserted.
     store.exhaustivity = .off
@@ -150,7 +156,7 @@ struct StandupsTests {
     #expect(store.state.path.count == 1)
     let saved: IdentifiedArrayOf<Meeting> = [Meeting(id: UUID(0), date: meetingDate, transcript: "Ana shipped the form")]
     #expect(store.state.list.standups[id: designID]?.meetings == saved)
-    #expect(store.state.path[id: 0, case: \.detail]?.standup?.meetings == saved)
+    #expect(store.state.path[id: 0, case: \.detail]?.standup.meetings == saved)
   }
 
   @Test func withSpeechRecognitionDeniedTheMeetingStartsOnlyOnceTheUserSaysSo() async {
@@ -165,7 +171,7 @@ struct StandupsTests {
       $0.path[id: 0, case: \.detail]?.destination = nil
     }
     await store.receive(\.path[id: 0].detail.delegate.startMeeting) {
-      $0.path.append(.record(RecordMeeting.State(standupID: designID)))
+      $0.path.append(meeting(for: $0))
     }
   }
 
@@ -179,7 +185,7 @@ struct StandupsTests {
   @Test func endingEarlyAndDiscardingSavesNothing() async {
     @Shared(.standups) var standups = [design()]
     var state = appWithDetail()
-    state.path.append(.record(RecordMeeting.State(standupID: designID)))
+    state.path.append(meeting(for: state))
     let store = TestStore(initialState: state, reducer: StandupsApp())
     await store.send(\.path[id: 1].record.endMeetingButtonTapped) {
       $0.path[id: 1, case: \.record]?.alert = .endMeeting
