@@ -6,7 +6,7 @@ public import Store
 /// goes away after any of its buttons.
 public struct AlertsAndDialogs: Reducer {
   @ObservableState
-  public struct State: Equatable, Sendable {
+  public struct State: Codable, Equatable, Sendable {
     @Presents public var alert: AlertState<Action.Alert>?
     @Presents public var confirmationDialog: ConfirmationDialogState<Action.ConfirmationDialog>?
     public var count = 0
@@ -14,19 +14,19 @@ public struct AlertsAndDialogs: Reducer {
   }
 
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  public enum Action: Codable, Equatable, Sendable {
     case alert(PresentationAction<Alert>)
     case alertButtonTapped
     case confirmationDialog(PresentationAction<ConfirmationDialog>)
     case confirmationDialogButtonTapped
 
     @CasePathable
-    public enum Alert: Equatable, Sendable {
+    public enum Alert: Codable, Equatable, Sendable {
       case incrementButtonTapped
     }
 
     @CasePathable
-    public enum ConfirmationDialog: Equatable, Sendable {
+    public enum ConfirmationDialog: Codable, Equatable, Sendable {
       case decrementButtonTapped
       case incrementButtonTapped
     }

@@ -6,7 +6,7 @@ public import Store
 /// change of the count cancel while it is in flight.
 public struct EffectCancellation: Reducer {
   @ObservableState
-  public struct State: Equatable, Sendable {
+  public struct State: Codable, Equatable, Sendable {
     public var count = 0
     public var fact: String?
     public var isRequestInFlight = false
@@ -14,7 +14,7 @@ public struct EffectCancellation: Reducer {
   }
 
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  public enum Action: Codable, Equatable, Sendable {
     case cancelButtonTapped
     case decrementButtonTapped
     case factButtonTapped

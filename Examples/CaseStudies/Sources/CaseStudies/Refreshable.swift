@@ -6,7 +6,7 @@ public import Store
 /// .finish()`), so the spinner stays until the fact arrives; the cancel button ends it early.
 public struct Refreshable: Reducer {
   @ObservableState
-  public struct State: Equatable, Sendable {
+  public struct State: Codable, Equatable, Sendable {
     public var count = 0
     public var fact: String?
     public var isLoading = false
@@ -14,7 +14,7 @@ public struct Refreshable: Reducer {
   }
 
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  public enum Action: Codable, Equatable, Sendable {
     case cancelButtonTapped
     case factResponse(String)
     case incrementButtonTapped

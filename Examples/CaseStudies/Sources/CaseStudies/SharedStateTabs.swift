@@ -31,7 +31,7 @@ public struct SharedStateTabs: Reducer {
   }
 
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  public enum Action: Codable, Equatable, Sendable {
     case counter(CounterTab.Action)
     case profile(ProfileTab.Action)
     case selectTab(Tab)
@@ -56,7 +56,7 @@ public struct CounterTab: Reducer {
   }
 
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  public enum Action: Codable, Equatable, Sendable {
     case decrementButtonTapped
     case incrementButtonTapped
   }
@@ -78,7 +78,7 @@ public struct ProfileTab: Reducer {
   }
 
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  public enum Action: Codable, Equatable, Sendable {
     case resetStatsButtonTapped
   }
 

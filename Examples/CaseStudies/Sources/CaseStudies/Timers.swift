@@ -6,14 +6,14 @@ public import Store
 /// one button, and stopped when the screen goes away.
 public struct Timers: Reducer {
   @ObservableState
-  public struct State: Equatable, Sendable {
+  public struct State: Codable, Equatable, Sendable {
     public var isTimerActive = false
     public var secondsElapsed = 0
     public init() {}
   }
 
   @CasePathable
-  public enum Action: Equatable, Sendable {
+  public enum Action: Codable, Equatable, Sendable {
     case onDisappear
     case timerTicked
     case toggleTimerButtonTapped
