@@ -85,7 +85,10 @@ package final class DrawTape {
       next += 1
       guard let value = unwrap(recorded) else {
         if mismatch == nil {
-          mismatch = "the reducer drew a \(kind) (draw \(next)), but the log recorded a \(recorded.kind) there"
+          mismatch =
+            recorded.kind == kind
+            ? "the reducer drew a \(kind) (draw \(next)), but the value the log recorded does not decode as the type it reads now"
+            : "the reducer drew a \(kind) (draw \(next)), but the log recorded a \(recorded.kind) there"
         }
         return standIn()
       }

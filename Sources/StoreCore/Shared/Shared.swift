@@ -94,8 +94,9 @@ extension Shared: Codable {
       throw DecodingError.dataCorruptedError(
         forKey: .shared, in: container,
         debugDescription: """
-          "\(id)" is not a shared key: it is "inMemory:NAME", "file:/PATH" or "file:~FOLDER/PATH", \
-          FOLDER one of \(SharedFileFolders.folders.map(\.name).joined(separator: ", "))
+          "\(id)" is not a shared key: it is "inMemory:NAME", "file:/PATH" or "file:~FOLDER/PATH" \
+          (FOLDER one of \(SharedFileFolders.folders.map(\.name).joined(separator: ", "))), or one of those \
+          followed by "[id:JSON]" for an element of its array
           """)
     }
     self.key = key

@@ -36,6 +36,14 @@ private struct Door: Reducer {
   }
 }
 
+/// `Door` changed to read the lock as a number under the same name.
+private struct CountingDoor: Reducer {
+  func reduce(into state: inout Door.State, action: Door.Action) -> Effect<Door.Action> {
+    if recordedRead("lock", { 0 }) > 0 { state.isOpen = true }
+    return .none
+  }
+}
+
 /// ★ A value the reducer reads from outside its state is recorded with the event, and replay
 /// hands it back: the log replays to the branch the recording took, whatever the replaying
 /// process would read.
@@ -84,6 +92,17 @@ struct RecordedReadTests {
       divergence?.reason?.contains(#"the reducer drew a read of "latch" (draw 1), but the log recorded a read of "lock" there"#) == true,
       "\(String(describing: divergence))")
     #expect(divergence?.seq == 1)
+  }
+
+  @Test func aReplayThatReadsAnotherTypeSaysTheValueDoesNotDecode() async throws {
+    let file = folder.file()
+    _ = try await record(to: file)
+    let divergence = #expect(throws: ReplayDivergence.self) { try Replayer(reducer: CountingDoor()).replay(file: file) }
+    #expect(
+      divergence?.reason?.contains(
+        #"the reducer drew a read of "lock" (draw 1), but the value the log recorded does not decode as the type it reads now"#)
+        == true,
+      "\(String(describing: divergence))")
   }
 
   @Test func outsideARecordingItIsTheReadItself() {
