@@ -13,7 +13,14 @@ import Synchronization
 final class SpareBlocks<Action>: @unchecked Sendable {
   // NB: @unchecked: a slot is written by the writer only while the store is not reading it,
   //     and the counts (release/acquire) say which slots those are.
-  private let slots: UnsafeMutablePointer<Unmanaged<CommitBlock<Action>>>
+  // NB: Each slot holds a strong reference, moved in by `put` (which consumes the block) and
+  //     moved out by `take`: no retain or release happens inside either. When `put` retained
+  //     the block itself (`Unmanaged.passRetained`, or storing a copy), the optimizer moved the
+  //     retain past the release store of `returned` that publishes the slot, which nothing in
+  //     its model forbids: the store then took the block, used it and released it to zero
+  //     while the writer still held it ("CommitBlock deallocated with non-zero retain count
+  //     2": SpareBlocksTests' two-thread test, optimized builds only, 2–3 runs in 40).
+  private let slots: UnsafeMutablePointer<CommitBlock<Action>>
   let capacity: Int
   /// How many blocks the writer has put in, ever. Only the writer stores it.
   private let returned = Atomic<Int>(0)
@@ -28,7 +35,7 @@ final class SpareBlocks<Action>: @unchecked Sendable {
 
   deinit {
     for index in reused.load(ordering: .acquiring)..<returned.load(ordering: .acquiring) {
-      slots[index % capacity].release()
+      (slots + index % capacity).deinitialize(count: 1)
     }
     slots.deallocate()
   }
@@ -36,11 +43,11 @@ final class SpareBlocks<Action>: @unchecked Sendable {
   /// The writer's side: keeps `block` for the store, unless `capacity` blocks wait already
   /// (then it is freed, and this returns false).
   @discardableResult
-  func put(_ block: CommitBlock<Action>) -> Bool {
+  func put(_ block: consuming CommitBlock<Action>) -> Bool {
     let count = returned.load(ordering: .relaxed)
     // Acquire: the store has finished reading the slot this overwrites.
     guard count - reused.load(ordering: .acquiring) < capacity else { return false }
-    (slots + count % capacity).initialize(to: .passRetained(block))
+    (slots + count % capacity).initialize(to: block)
     returned.store(count + 1, ordering: .releasing)
     return true
   }
@@ -49,7 +56,7 @@ final class SpareBlocks<Action>: @unchecked Sendable {
   func take() -> CommitBlock<Action>? {
     let count = reused.load(ordering: .relaxed)
     guard count < returned.load(ordering: .acquiring) else { return nil }
-    let block = slots[count % capacity].takeRetainedValue()
+    let block = (slots + count % capacity).move()
     reused.store(count + 1, ordering: .releasing)
     return block
   }
