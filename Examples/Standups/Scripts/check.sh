@@ -7,18 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# REFOLD_EXAMPLE_SCRATCH: a build folder other than .build (CI gives Refold's own .build, where
-# only the app's own modules are left to compile).
-scratch_path=${REFOLD_EXAMPLE_SCRATCH:-.build}
-scratch=(--scratch-path "$scratch_path")
-# The folder's build plan may be another root package's (scripts/forget-build-plan.sh).
-source ../../scripts/forget-build-plan.sh
-forget_build_plan "$scratch_path"
-fail() { echo "check.sh: $*" >&2; exit 1; }
-work=$(mktemp -d)
 generated=Tests/StandupsFeatureTests/RecordedSessionTests.swift
-cleanup() { rm -rf "$work" "$generated"; forget_build_plan "$scratch_path"; }
-trap cleanup EXIT
+# The build folder (REFOLD_EXAMPLE_SCRATCH), a work folder and `fail`.
+source ../../scripts/example-check.sh
 
 swift build --build-tests "${scratch[@]}"
 echo "== the app's tests"
