@@ -19,6 +19,13 @@ package struct JSONParser {
 
   private init() {}
 
+  /// ``parse(_:)`` of a string's UTF-8 (a value written into a key's id, or into Swift source).
+  /// Throws a ``LogCodecError`` (`withUTF8` only rethrows untyped).
+  package static func parse(text: String) throws -> JSONValue {
+    var text = text
+    return try text.withUTF8 { bytes throws(LogCodecError) in try parse(bytes.span) }
+  }
+
   /// Parses one complete JSON value; only whitespace may surround it.
   package static func parse(_ bytes: Span<UInt8>) throws(LogCodecError) -> JSONValue {
     var parser = JSONParser()

@@ -34,15 +34,10 @@ enum EventDraws {
         buffer.append(UInt8(ascii: "}"))
       case .read(let name, let value):
         JSONBytes.append(#"{"read":"#, to: &buffer)
+        // Compact JSON (`description`), `null` for a value the writer refuses; one made by
+        // encoding (`recordedRead`) or parsing holds none.
         let read = JSONValue.object(JSONObject([JSONObject.Member(key: name, value: value)]))
-        // A value made by encoding (`recordedRead`) or parsing holds no NaN nor infinity, the
-        // only values the writer refuses.
-        var written: [UInt8] = []
-        if (try? JSONWriter.write(read, into: &written)) != nil {
-          buffer.append(contentsOf: written)
-        } else {
-          JSONBytes.append("null", to: &buffer)
-        }
+        buffer.append(contentsOf: read.description.utf8)
         buffer.append(UInt8(ascii: "}"))
       }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import JSONCodec
 import Store
 
 /// The Swift source `refold test-gen` writes: one `@Test` that builds a ``RecordedSession`` of
@@ -137,15 +136,8 @@ enum SwiftSource {
     case .read(let name, let value):
       // Under the `try` of the session's initializer. Written as the log writes it, so it
       // parses back to the same value.
-      ".read(\(literal(name)), json: \(literal(jsonText(value))))"
+      ".read(\(literal(name)), json: \(literal(value.description)))"
     }
-  }
-
-  /// A read value's JSON, compact, as the log holds it.
-  private static func jsonText(_ value: JSONValue) -> String {
-    var bytes: [UInt8] = []
-    if (try? JSONWriter.write(value, into: &bytes)) == nil { return "null" }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// `text` as a lowerCamelCase Swift identifier: `"amountInput session-3"` → `amountInputSession3`.

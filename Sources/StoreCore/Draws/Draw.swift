@@ -31,8 +31,6 @@ public enum Draw: Equatable, Sendable {
   ///
   /// - Throws: when `json` is not one JSON value.
   public static func read(_ name: String, json: String) throws -> Draw {
-    var text = json
-    let value = try text.withUTF8 { bytes throws(LogCodecError) in try JSONParser.parse(bytes.span) }
-    return .read(name, value)
+    .read(name, try JSONParser.parse(text: json))
   }
 }

@@ -15,16 +15,11 @@ struct SharedElement: Sendable, Hashable {
   let id: JSONValue
 
   /// The id as a key's id writes it: compact JSON (`"E621E1F8-…"`, `7`).
-  var idText: String {
-    var bytes: [UInt8] = []
-    if (try? JSONWriter.write(id, into: &bytes)) == nil { return "null" }
-    return String(decoding: bytes, as: UTF8.self)
-  }
+  var idText: String { id.description }
 
   /// An id's JSON read back from a key's id; `nil` when it is not JSON.
   static func parseID(_ text: Substring) -> JSONValue? {
-    var text = String(text)
-    return try? text.withUTF8 { bytes throws(LogCodecError) in try JSONParser.parse(bytes.span) }
+    try? JSONParser.parse(text: String(text))
   }
 
   /// The element's JSON in the array's JSON; `nil` when the array holds none with this id.
