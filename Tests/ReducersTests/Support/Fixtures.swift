@@ -1,7 +1,6 @@
 import Foundation
 import InternalTestSupport
 import Reducers
-import Synchronization
 
 /// Values the tests share.
 enum Fixture {
@@ -31,7 +30,7 @@ final class Recorded<Value: Sendable>: Sendable {
     var values: [Value] = []
     var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   func append(_ value: Value) {
     let ready = state.withLock { state in
