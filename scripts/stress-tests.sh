@@ -5,7 +5,7 @@
 #   scripts/stress-tests.sh [--runs N] [--sanitize thread] [--busy N]
 #
 # --busy N: how many busy loops keep the cores busy (2 by default; CI gives 0 and runs the
-# pass beside its ThreadSanitizer tests, which keep the other core busy instead).
+# pass beside its release build, which keeps the other core busy instead).
 #
 # The suites: Refold's own clock-driven ones (EffectRuntimeTests, TestStoreTests,
 # TestStoreCancellationTests (issue 49's effect cancellation and refreshable cases), LeakTests,
