@@ -13,11 +13,13 @@ import Synchronization
 /// after it has moved the state out, so that the store refills only nodes the writer has left.
 final class KeptStates<State>: @unchecked Sendable {
   // NB: @unchecked: `oldest` and `last` are the store's alone, `first` the writer's alone; a
-  //     node is written by one side at a time, handed over by `kept` and `taken`.
+  //     node is written by one side at a time, handed over by `kept` and `taken`. The fields
+  //     keep Swift's run-time exclusivity checks: a state is kept once in `keptStateInterval`
+  //     commits, and W4 measured the same without them (docs/unsafe-code.md).
   final class Node {
-    @exclusivity(unchecked) var seq: UInt64
-    @exclusivity(unchecked) var state: State?
-    @exclusivity(unchecked) var next: Node?
+    var seq: UInt64
+    var state: State?
+    var next: Node?
 
     init(seq: UInt64, state: State?) {
       self.seq = seq
@@ -27,15 +29,15 @@ final class KeptStates<State>: @unchecked Sendable {
 
   /// The store's side: the oldest node, and how many nodes before the writer's it has refilled
   /// (the oldest node's number); the node it linked last.
-  @exclusivity(unchecked) private var oldest: Node
-  @exclusivity(unchecked) private var refilled = 0
-  @exclusivity(unchecked) private var last: Node
+  private var oldest: Node
+  private var refilled = 0
+  private var last: Node
   /// How many nodes the store has made: the most states pending at once, plus one.
-  @exclusivity(unchecked) private(set) var nodesMade = 1
+  private(set) var nodesMade = 1
   /// How many nodes the store has linked, ever. Only the store stores it.
   private let kept = Atomic<Int>(0)
   /// The writer's side: the node it took last, and how many it has taken. Only it stores them.
-  @exclusivity(unchecked) private var first: Node
+  private var first: Node
   private let taken = Atomic<Int>(0)
 
   init() {

@@ -9,8 +9,9 @@
 @usableFromInline
 struct PluginRoutes<State, Action> {
   @usableFromInline let beforeQueue: [any StorePlugin<State, Action>]
-  // NB: Unmanaged: `queueOwner` keeps the queue alive, and a retain and release around each
-  //     push (which even `unowned(unsafe)` got) cost as much as the push itself.
+  // NB: Unmanaged: `queueOwner` keeps the queue alive, and a strong reference's retain and
+  //     release around each push (which even `unowned(unsafe)` got) made W4's recorded commit
+  //     1.20–1.23× slower (docs/unsafe-code.md).
   @usableFromInline let queue: Unmanaged<CommitQueue<State, Action>>?
   @usableFromInline let queueOwner: (any StorePlugin<State, Action>)?
   @usableFromInline let afterQueue: [any StorePlugin<State, Action>]
