@@ -181,9 +181,12 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
-    // NB: W2's 1,000-field states (`WideState.swift`, 12,000 lines) are written at build time
-    //     by the WideStateGenerator plugin, which runs generate-wide-state: no file of the
-    //     repository holds them.
+    // NB: The project's benchmark code has one home, Benchmarks/: these workloads
+    //     (Benchmarks/Workloads), the `bench` command that runs them (Benchmarks/Runner), the
+    //     generator of W2's states and its plugin, and the package-benchmark suites with their
+    //     thresholds (Benchmarks/Package.swift, a package of its own). W2's 1,000-field states
+    //     (`WideState.swift`, 12,000 lines) are written at build time by the WideStateGenerator
+    //     plugin, which runs generate-wide-state: no file of the repository holds them.
     .target(
       name: "BenchWorkloads",
       dependencies: [
@@ -193,10 +196,13 @@ let package = Package(
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ],
+      path: "Benchmarks/Workloads",
       plugins: ["WideStateGenerator"]
     ),
-    .executableTarget(name: "generate-wide-state"),
-    .plugin(name: "WideStateGenerator", capability: .buildTool(), dependencies: ["generate-wide-state"]),
+    .executableTarget(name: "generate-wide-state", path: "Benchmarks/GenerateWideState"),
+    .plugin(
+      name: "WideStateGenerator", capability: .buildTool(), dependencies: ["generate-wide-state"],
+      path: "Benchmarks/Plugins/WideStateGenerator"),
     // NB: The embeddable command line. It links no demo and no benchmark: a tool that embeds
     //     it builds the store, the log, the seed features it may ask for, the parser, and the
     //     inspector's server (`refold devtools`, Hummingbird on 127.0.0.1), whose page and
@@ -312,7 +318,8 @@ let package = Package(
         "Store",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "OpenCombine", package: "OpenCombine"),
-      ]
+      ],
+      path: "Benchmarks/Runner"
     ),
     .executableTarget(
       name: "refold",

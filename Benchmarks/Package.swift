@@ -4,7 +4,7 @@ import PackageDescription
 
 // Refold's benchmark workloads (W1 to W6), run with package-benchmark:
 //   cd Benchmarks && swift package benchmark
-// The workloads themselves live in the BenchWorkloads module (Sources/BenchWorkloads), which
+// The workloads themselves live in the BenchWorkloads module (Benchmarks/Workloads), which
 // `refold bench` runs in-process too; Refold's `_BenchWorkloads` product, underscored because it
 // is not API, exists for this package alone.
 let package = Package(

@@ -1,6 +1,6 @@
 // Writes W2's wide states (`Bench.WideState` and `Bench.LargeWideState`, 1,000 fields each) to
 // the file named by its argument: the BenchWorkloads target's build-tool plugin
-// (Plugins/WideStateGenerator) runs it at build time, so that the 12,000 generated lines are
+// (Benchmarks/Plugins/WideStateGenerator) runs it at build time, so that the 12,000 generated lines are
 // no file of the repository.
 //
 // Each field is written as `@ObservableState` expands it (Sources/MacroExpansions): storage in
@@ -103,7 +103,7 @@ func renderConformance(_ name: String) -> [String] {
 func render() -> String {
   let count = grouped(fieldCount)
   var lines = [
-    "// Generated at build time by Sources/generate-wide-state. Do not edit.",
+    "// Generated at build time by Benchmarks/GenerateWideState. Do not edit.",
     "",
     "public import Store",
     "",

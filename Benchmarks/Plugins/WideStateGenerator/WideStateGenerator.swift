@@ -1,7 +1,7 @@
 import PackagePlugin
 
 /// Writes W2's wide states for the BenchWorkloads target at build time, with
-/// `generate-wide-state` (Sources/generate-wide-state): 12,000 lines that are the same for every
+/// `generate-wide-state` (Benchmarks/GenerateWideState): 12,000 lines that are the same for every
 /// build, so no file of the repository holds them.
 @main
 struct WideStateGenerator: BuildToolPlugin {
