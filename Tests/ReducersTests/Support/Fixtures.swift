@@ -30,10 +30,12 @@ final class Recorded<Value: Sendable>: Sendable {
     var values: [Value] = []
     var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
-  private let state = Locked(State())
+  // NB: LockIsolated (an NSRecursiveLock), not Synchronization.Mutex: ThreadSanitizer does not
+  //     see Mutex's futex on Linux, and reported the values it guards as a race.
+  private let state = LockIsolated(State())
 
   func append(_ value: Value) {
-    let ready = state.withLock { state in
+    let ready = state.withValue { state in
       state.values.append(value)
       let count = state.values.count
       let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
@@ -43,12 +45,12 @@ final class Recorded<Value: Sendable>: Sendable {
     for continuation in ready { continuation.resume() }
   }
 
-  var all: [Value] { state.withLock { $0.values } }
+  var all: [Value] { state.withValue { $0.values } }
 
   /// Returns once `count` values have been recorded.
   func waitForCount(_ count: Int) async {
     await withCheckedContinuation { continuation in
-      let isReady = state.withLock { state in
+      let isReady = state.withValue { state in
         if state.values.count >= count { return true }
         state.waiters.append((count, continuation))
         return false
